@@ -1,0 +1,36 @@
+package contract
+
+import "fmt"
+
+// InputError is bad input from the user: an unreadable or malformed file, a bad
+// flag or configuration. The command exits 2.
+type InputError struct {
+	File   string
+	Line   int
+	Column int
+	Msg    string
+}
+
+func (e *InputError) Error() string {
+	switch {
+	case e.File == "":
+		return e.Msg
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Inputf builds an InputError without a position.
+func Inputf(format string, args ...any) error {
+	return &InputError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// ServerError is a live server that could not be started, reached or
+// understood. The command exits 3.
+type ServerError struct {
+	Server string
+	Msg    string
+}
+
+func (e *ServerError) Error() string { return fmt.Sprintf("server %q: %s", e.Server, e.Msg) }

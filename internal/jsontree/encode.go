@@ -1,0 +1,213 @@
+package jsontree
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+)
+
+// EncodeOptions controls Encode.
+type EncodeOptions struct {
+	// Indent per level; empty writes compact JSON.
+	Indent string
+	// SortKeys orders object members by key (byte order, as encoding/json does).
+	SortKeys bool
+	// SortArray, when set, is asked for each array under an object key whether
+	// its items are to be sorted (by their encoding).
+	SortArray func(key string) bool
+}
+
+// Encode writes n as JSON. Numbers keep their literal text; strings are escaped
+// as encoding/json escapes them, without HTML escaping.
+func Encode(n *Node, opts EncodeOptions) []byte {
+	var buf bytes.Buffer
+	encode(&buf, n, opts, 0, "")
+	return buf.Bytes()
+}
+
+func writeString(buf *bytes.Buffer, s string) {
+	var tmp bytes.Buffer
+	enc := json.NewEncoder(&tmp)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a Go string always encodes
+	buf.Write(bytes.TrimSuffix(tmp.Bytes(), []byte("\n")))
+}
+
+func newline(buf *bytes.Buffer, opts EncodeOptions, depth int) {
+	if opts.Indent == "" {
+		return
+	}
+	buf.WriteByte('\n')
+	for i := 0; i < depth; i++ {
+		buf.WriteString(opts.Indent)
+	}
+}
+
+func encode(buf *bytes.Buffer, n *Node, opts EncodeOptions, depth int, parentKey string) {
+	switch n.Kind {
+	case Null:
+		buf.WriteString("null")
+	case Bool:
+		if n.Bool {
+			buf.WriteString("true")
+		} else {
+			buf.WriteString("false")
+		}
+	case Number:
+		buf.WriteString(n.Text)
+	case String:
+		writeString(buf, n.Text)
+	case Array:
+		if len(n.Items) == 0 {
+			buf.WriteString("[]")
+			return
+		}
+		items := n.Items
+		var encoded [][]byte
+		if opts.SortArray != nil && opts.SortArray(parentKey) {
+			encoded = make([][]byte, len(items))
+			for i, it := range items {
+				var b bytes.Buffer
+				encode(&b, it, opts, depth+1, "")
+				encoded[i] = b.Bytes()
+			}
+			sort.SliceStable(encoded, func(i, j int) bool { return bytes.Compare(encoded[i], encoded[j]) < 0 })
+		}
+		buf.WriteByte('[')
+		for i, it := range items {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			newline(buf, opts, depth+1)
+			if encoded != nil {
+				buf.Write(encoded[i])
+			} else {
+				encode(buf, it, opts, depth+1, "")
+			}
+		}
+		newline(buf, opts, depth)
+		buf.WriteByte(']')
+	case Object:
+		if len(n.Members) == 0 {
+			buf.WriteString("{}")
+			return
+		}
+		members := n.Members
+		if opts.SortKeys {
+			members = append([]Member(nil), members...)
+			sort.SliceStable(members, func(i, j int) bool { return members[i].Key < members[j].Key })
+		}
+		buf.WriteByte('{')
+		for i, m := range members {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			newline(buf, opts, depth+1)
+			writeString(buf, m.Key)
+			buf.WriteByte(':')
+			if opts.Indent != "" {
+				buf.WriteByte(' ')
+			}
+			encode(buf, m.Value, opts, depth+1, m.Key)
+		}
+		newline(buf, opts, depth)
+		buf.WriteByte('}')
+	}
+}
+
+// Clone returns a deep copy of n that keeps offsets.
+func (n *Node) Clone() *Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	if n.Items != nil {
+		c.Items = make([]*Node, len(n.Items))
+		for i, it := range n.Items {
+			c.Items[i] = it.Clone()
+		}
+	}
+	if n.Members != nil {
+		c.Members = make([]Member, len(n.Members))
+		for i, m := range n.Members {
+			c.Members[i] = Member{Key: m.Key, KeyOffset: m.KeyOffset, Value: m.Value.Clone()}
+		}
+	}
+	return &c
+}
+
+// Set replaces the value of key (the last duplicate) or appends it.
+func (n *Node) Set(key string, v *Node) {
+	for i := len(n.Members) - 1; i >= 0; i-- {
+		if n.Members[i].Key == key {
+			n.Members[i].Value = v
+			return
+		}
+	}
+	n.Members = append(n.Members, Member{Key: key, KeyOffset: -1, Value: v})
+}
+
+// Delete removes every member named key.
+func (n *Node) Delete(key string) {
+	kept := n.Members[:0]
+	for _, m := range n.Members {
+		if m.Key != key {
+			kept = append(kept, m)
+		}
+	}
+	n.Members = kept
+}
+
+// FromValue builds a tree from values as encoding/json decodes them
+// (map keys come out sorted, since Go maps have no order).
+func FromValue(v any) *Node {
+	switch x := v.(type) {
+	case nil:
+		return &Node{Kind: Null, Offset: -1}
+	case bool:
+		return &Node{Kind: Bool, Bool: x, Offset: -1}
+	case json.Number:
+		return &Node{Kind: Number, Text: x.String(), Offset: -1}
+	case float64:
+		b, _ := json.Marshal(x)
+		return &Node{Kind: Number, Text: string(b), Offset: -1}
+	case int:
+		b, _ := json.Marshal(x)
+		return &Node{Kind: Number, Text: string(b), Offset: -1}
+	case string:
+		return &Node{Kind: String, Text: x, Offset: -1}
+	case []any:
+		n := &Node{Kind: Array, Offset: -1, Items: make([]*Node, len(x))}
+		for i, it := range x {
+			n.Items[i] = FromValue(it)
+		}
+		return n
+	case []string:
+		n := &Node{Kind: Array, Offset: -1, Items: make([]*Node, len(x))}
+		for i, it := range x {
+			n.Items[i] = FromValue(it)
+		}
+		return n
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		n := &Node{Kind: Object, Offset: -1}
+		for _, k := range keys {
+			n.Members = append(n.Members, Member{Key: k, KeyOffset: -1, Value: FromValue(x[k])})
+		}
+		return n
+	default:
+		b, err := json.Marshal(x)
+		if err != nil {
+			return &Node{Kind: Null, Offset: -1}
+		}
+		parsed, err := Parse(b)
+		if err != nil {
+			return &Node{Kind: Null, Offset: -1}
+		}
+		return parsed
+	}
+}

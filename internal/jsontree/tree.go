@@ -1,0 +1,464 @@
+// Package jsontree parses JSON into an ordered tree that remembers where every
+// value sits in the source, so a finding about a JSON pointer can name
+// file:line:column, and so schemas keep the key order, duplicate keys and
+// number literals that encoding/json into map[string]any would lose.
+package jsontree
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind is the JSON type of a Node.
+type Kind uint8
+
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Array:
+		return "array"
+	case Object:
+		return "object"
+	}
+	return "unknown"
+}
+
+// MaxDepth bounds nesting while parsing: tool lists come from servers we do not
+// control, and unbounded recursion on hostile input is a crash waiting to happen.
+// It is well above the 5,000 levels a schema must survive.
+const MaxDepth = 10000
+
+// Node is one JSON value. Offset and End are byte offsets into the parsed
+// document; nodes built in memory have Offset -1.
+type Node struct {
+	Kind Kind
+	// Text holds a string's decoded value, or a number's literal exactly as written.
+	Text    string
+	Bool    bool
+	Items   []*Node
+	Members []Member
+	Offset  int
+	End     int
+}
+
+// Member is one key of an object, in source order.
+type Member struct {
+	Key       string
+	KeyOffset int
+	Value     *Node
+}
+
+// Get returns the value of key, or nil. Like encoding/json, the last of
+// duplicate keys wins.
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i := len(n.Members) - 1; i >= 0; i-- {
+		if n.Members[i].Key == key {
+			return n.Members[i].Value
+		}
+	}
+	return nil
+}
+
+// Has reports whether n is an object holding key.
+func (n *Node) Has(key string) bool { return n.Get(key) != nil }
+
+// Keys returns an object's keys in source order (duplicates included).
+func (n *Node) Keys() []string {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	keys := make([]string, len(n.Members))
+	for i, m := range n.Members {
+		keys[i] = m.Key
+	}
+	return keys
+}
+
+// Is reports whether n is non-nil and of kind k.
+func (n *Node) Is(k Kind) bool { return n != nil && n.Kind == k }
+
+// IsString reports whether n is the string s.
+func (n *Node) IsString(s string) bool { return n.Is(String) && n.Text == s }
+
+// Float returns a number's value.
+func (n *Node) Float() (float64, bool) {
+	if !n.Is(Number) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(n.Text, 64)
+	return f, err == nil
+}
+
+// Strings returns the string items of an array, skipping others.
+func (n *Node) Strings() []string {
+	if !n.Is(Array) {
+		return nil
+	}
+	var out []string
+	for _, it := range n.Items {
+		if it.Kind == String {
+			out = append(out, it.Text)
+		}
+	}
+	return out
+}
+
+// Interface converts n to the values encoding/json would produce, with numbers
+// as json.Number so no precision is lost.
+func (n *Node) Interface() any {
+	switch n.Kind {
+	case Null:
+		return nil
+	case Bool:
+		return n.Bool
+	case Number:
+		return json.Number(n.Text)
+	case String:
+		return n.Text
+	case Array:
+		out := make([]any, len(n.Items))
+		for i, it := range n.Items {
+			out[i] = it.Interface()
+		}
+		return out
+	default:
+		out := make(map[string]any, len(n.Members))
+		for _, m := range n.Members {
+			out[m.Key] = m.Value.Interface()
+		}
+		return out
+	}
+}
+
+// SyntaxError is malformed JSON at a byte offset.
+type SyntaxError struct {
+	Offset int
+	Line   int
+	Column int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%d:%d: %s", e.Line, e.Column, e.Msg)
+}
+
+// Parse reads exactly one JSON value (surrounding whitespace allowed).
+func Parse(data []byte) (*Node, error) {
+	p := &parser{data: data}
+	p.skipSpace()
+	n, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	if p.pos < len(p.data) {
+		return nil, p.errorf("unexpected %s after the top-level value", p.describe())
+	}
+	return n, nil
+}
+
+type parser struct {
+	data []byte
+	pos  int
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	line, col := NewLines(p.data).Position(p.pos)
+	return &SyntaxError{Offset: p.pos, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) describe() string {
+	if p.pos >= len(p.data) {
+		return "end of input"
+	}
+	c := p.data[p.pos]
+	if c >= 0x20 && c < 0x7f {
+		return fmt.Sprintf("character %q", rune(c))
+	}
+	return fmt.Sprintf("byte 0x%02x", c)
+}
+
+func (p *parser) skipSpace() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (p *parser) value(depth int) (*Node, error) {
+	if depth > MaxDepth {
+		return nil, p.errorf("nesting deeper than %d levels", MaxDepth)
+	}
+	if p.pos >= len(p.data) {
+		return nil, p.errorf("expected a value, found end of input")
+	}
+	start := p.pos
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		return p.object(depth)
+	case c == '[':
+		return p.array(depth)
+	case c == '"':
+		s, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		return &Node{Kind: String, Text: s, Offset: start, End: p.pos}, nil
+	case c == 't':
+		return p.literal("true", &Node{Kind: Bool, Bool: true, Offset: start})
+	case c == 'f':
+		return p.literal("false", &Node{Kind: Bool, Offset: start})
+	case c == 'n':
+		return p.literal("null", &Node{Kind: Null, Offset: start})
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	default:
+		return nil, p.errorf("expected a value, found %s", p.describe())
+	}
+}
+
+func (p *parser) literal(word string, n *Node) (*Node, error) {
+	if !bytes.HasPrefix(p.data[p.pos:], []byte(word)) {
+		return nil, p.errorf("expected %q, found %s", word, p.describe())
+	}
+	p.pos += len(word)
+	n.End = p.pos
+	return n, nil
+}
+
+func (p *parser) number() (*Node, error) {
+	start := p.pos
+	if p.data[p.pos] == '-' {
+		p.pos++
+	}
+	digits := func() int {
+		n := 0
+		for p.pos < len(p.data) && p.data[p.pos] >= '0' && p.data[p.pos] <= '9' {
+			p.pos++
+			n++
+		}
+		return n
+	}
+	intStart := p.pos
+	if digits() == 0 {
+		return nil, p.errorf("expected a digit, found %s", p.describe())
+	}
+	if p.data[intStart] == '0' && p.pos-intStart > 1 {
+		p.pos = intStart + 1
+		return nil, p.errorf("numbers must not have leading zeros")
+	}
+	if p.pos < len(p.data) && p.data[p.pos] == '.' {
+		p.pos++
+		if digits() == 0 {
+			return nil, p.errorf("expected a digit after the decimal point, found %s", p.describe())
+		}
+	}
+	if p.pos < len(p.data) && (p.data[p.pos] == 'e' || p.data[p.pos] == 'E') {
+		p.pos++
+		if p.pos < len(p.data) && (p.data[p.pos] == '+' || p.data[p.pos] == '-') {
+			p.pos++
+		}
+		if digits() == 0 {
+			return nil, p.errorf("expected a digit in the exponent, found %s", p.describe())
+		}
+	}
+	return &Node{Kind: Number, Text: string(p.data[start:p.pos]), Offset: start, End: p.pos}, nil
+}
+
+func (p *parser) str() (string, error) {
+	p.pos++ // opening quote
+	start := p.pos
+	// Fast path: no escapes and no control characters.
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		if c == '"' {
+			s := string(p.data[start:p.pos])
+			p.pos++
+			return s, nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		p.pos++
+	}
+	var sb strings.Builder
+	sb.Write(p.data[start:p.pos])
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		switch {
+		case c == '"':
+			p.pos++
+			return sb.String(), nil
+		case c < 0x20:
+			return "", p.errorf("control character 0x%02x inside a string (escape it)", c)
+		case c == '\\':
+			if p.pos+1 >= len(p.data) {
+				p.pos++
+				return "", p.errorf("unterminated escape in string")
+			}
+			esc := p.data[p.pos+1]
+			switch esc {
+			case '"', '\\', '/':
+				sb.WriteByte(esc)
+			case 'b':
+				sb.WriteByte('\b')
+			case 'f':
+				sb.WriteByte('\f')
+			case 'n':
+				sb.WriteByte('\n')
+			case 'r':
+				sb.WriteByte('\r')
+			case 't':
+				sb.WriteByte('\t')
+			case 'u':
+				r, n, err := p.unicodeEscape()
+				if err != nil {
+					return "", err
+				}
+				sb.WriteRune(r)
+				p.pos += n
+				continue
+			default:
+				p.pos++
+				return "", p.errorf("invalid escape \\%c in string", esc)
+			}
+			p.pos += 2
+		default:
+			sb.WriteByte(c)
+			p.pos++
+		}
+	}
+	return "", p.errorf("unterminated string")
+}
+
+// unicodeEscape decodes \uXXXX (and a following low surrogate) at p.pos and
+// returns the rune and the number of bytes consumed.
+func (p *parser) unicodeEscape() (rune, int, error) {
+	hex4 := func(at int) (rune, bool) {
+		if at+6 > len(p.data) || p.data[at] != '\\' || p.data[at+1] != 'u' {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(p.data[at+2:at+6]), 16, 32)
+		return rune(v), err == nil
+	}
+	r, ok := hex4(p.pos)
+	if !ok {
+		return 0, 0, p.errorf("invalid \\u escape in string")
+	}
+	if r >= 0xD800 && r < 0xDC00 {
+		if lo, ok := hex4(p.pos + 6); ok && lo >= 0xDC00 && lo < 0xE000 {
+			return (r-0xD800)<<10 + (lo - 0xDC00) + 0x10000, 12, nil
+		}
+		return 0xFFFD, 6, nil
+	}
+	if r >= 0xDC00 && r < 0xE000 {
+		return 0xFFFD, 6, nil
+	}
+	return r, 6, nil
+}
+
+func (p *parser) object(depth int) (*Node, error) {
+	n := &Node{Kind: Object, Offset: p.pos}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		n.End = p.pos
+		return n, nil
+	}
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
+			return nil, p.errorf("expected a string key, found %s", p.describe())
+		}
+		keyAt := p.pos
+		key, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		p.skipSpace()
+		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			return nil, p.errorf("expected ':' after key %q, found %s", key, p.describe())
+		}
+		p.pos++
+		p.skipSpace()
+		v, err := p.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		n.Members = append(n.Members, Member{Key: key, KeyOffset: keyAt, Value: v})
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return nil, p.errorf("expected ',' or '}', found end of input")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			n.End = p.pos
+			return n, nil
+		default:
+			return nil, p.errorf("expected ',' or '}' after object member, found %s", p.describe())
+		}
+	}
+}
+
+func (p *parser) array(depth int) (*Node, error) {
+	n := &Node{Kind: Array, Offset: p.pos}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		n.End = p.pos
+		return n, nil
+	}
+	for {
+		p.skipSpace()
+		v, err := p.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		n.Items = append(n.Items, v)
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return nil, p.errorf("expected ',' or ']', found end of input")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			n.End = p.pos
+			return n, nil
+		default:
+			return nil, p.errorf("expected ',' or ']' after array item, found %s", p.describe())
+		}
+	}
+}

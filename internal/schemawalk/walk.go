@@ -1,0 +1,125 @@
+// Package schemawalk visits every subschema of a JSON Schema document. It is
+// iterative so that a hostile 5,000-level schema cannot exhaust the stack.
+package schemawalk
+
+import (
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// Schema is one subschema and where it sits.
+type Schema struct {
+	Node *jsontree.Node
+	// Pointer is relative to the tool object, e.g. "/inputSchema/properties/a".
+	Pointer string
+	// Depth counts schema levels below the root (the root is 0).
+	Depth int
+	// Via is the keyword that led here ("properties", "items", "anyOf", ...; "" at the root).
+	Via string
+	// Parent is the schema holding this one (nil at the root).
+	Parent *jsontree.Node
+	// Name is the property name when Via is "properties" (or the $defs key).
+	Name string
+}
+
+// Keywords whose value is a single subschema.
+var single = []string{
+	"additionalProperties", "items", "contains", "not", "if", "then", "else",
+	"propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema",
+}
+
+// Keywords whose value is an array of subschemas.
+var arrays = []string{"anyOf", "oneOf", "allOf", "prefixItems", "items"}
+
+// Keywords whose value is an object of named subschemas.
+var maps = []string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}
+
+// Walk calls fn for root and every subschema below it, parents before
+// children. Returning false from fn skips that schema's children.
+func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
+	if root == nil {
+		return
+	}
+	stack := []Schema{{Node: root, Pointer: pointer}}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !fn(s) || s.Node.Kind != jsontree.Object {
+			continue
+		}
+		// Push in reverse so children are visited in source order.
+		var children []Schema
+		for _, m := range s.Node.Members {
+			v := m.Value
+			p := jsontree.Append(s.Pointer, m.Key)
+			child := func(node *jsontree.Node, ptr, name string) Schema {
+				return Schema{Node: node, Pointer: ptr, Depth: s.Depth + 1, Via: m.Key, Parent: s.Node, Name: name}
+			}
+			switch {
+			case isOneOf(m.Key, single) && isSchema(v):
+				children = append(children, child(v, p, ""))
+			case isOneOf(m.Key, arrays) && v.Kind == jsontree.Array:
+				for i, it := range v.Items {
+					if isSchema(it) {
+						children = append(children, child(it, jsontree.AppendIndex(p, i), ""))
+					}
+				}
+			case isOneOf(m.Key, maps) && v.Kind == jsontree.Object:
+				for _, pm := range v.Members {
+					if isSchema(pm.Value) {
+						children = append(children, child(pm.Value, jsontree.Append(p, pm.Key), pm.Key))
+					}
+				}
+			}
+		}
+		for i := len(children) - 1; i >= 0; i-- {
+			stack = append(stack, children[i])
+		}
+	}
+}
+
+func isSchema(n *jsontree.Node) bool {
+	return n != nil && (n.Kind == jsontree.Object || n.Kind == jsontree.Bool)
+}
+
+func isOneOf(k string, set []string) bool {
+	for _, s := range set {
+		if s == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Types returns the schema's "type" as a list (one string, or an array of strings).
+func Types(n *jsontree.Node) []string {
+	t := n.Get("type")
+	switch {
+	case t.Is(jsontree.String):
+		return []string{t.Text}
+	case t.Is(jsontree.Array):
+		return t.Strings()
+	}
+	return nil
+}
+
+// HasType reports whether the schema's type is or includes typ.
+func HasType(n *jsontree.Node, typ string) bool {
+	for _, t := range Types(n) {
+		if t == typ {
+			return true
+		}
+	}
+	return false
+}
+
+// IsObjectSchema reports whether the node describes objects: type object, or
+// no type but object keywords.
+func IsObjectSchema(n *jsontree.Node) bool {
+	if !n.Is(jsontree.Object) {
+		return false
+	}
+	if types := Types(n); types != nil {
+		return HasType(n, "object")
+	}
+	return n.Has("properties") || n.Has("additionalProperties") || n.Has("patternProperties")
+}

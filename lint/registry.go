@@ -1,0 +1,245 @@
+// Package lint holds the rule registry and every lint rule. Rules are values;
+// each lives in its own small file and registers itself. Rules never print and
+// never fetch: they report through a Pass.
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// Profile names a group of rules a user turns on with --profile.
+type Profile string
+
+const (
+	// Always on.
+	ProfileMCP      Profile = "mcp"
+	ProfileSchema   Profile = "schema"
+	ProfileSecurity Profile = "security"
+	ProfileDocs     Profile = "docs"
+	ProfileBudget   Profile = "budget"
+	// Chosen with --profile.
+	ProfileOpenAI           Profile = "openai"
+	ProfileOpenAIStrict     Profile = "openai-strict"
+	ProfileGemini           Profile = "gemini"
+	ProfileGeminiJSONSchema Profile = "gemini-jsonschema"
+	ProfileAnthropic        Profile = "anthropic"
+	ProfileAnthropicStrict  Profile = "anthropic-strict"
+	ProfileBedrock          Profile = "bedrock"
+	ProfileFireworks        Profile = "fireworks"
+)
+
+// AlwaysOn profiles run whatever --profile says.
+var AlwaysOn = []Profile{ProfileMCP, ProfileSchema, ProfileSecurity, ProfileDocs, ProfileBudget}
+
+// Portable is every non-strict provider profile.
+var Portable = []Profile{ProfileOpenAI, ProfileGemini, ProfileGeminiJSONSchema, ProfileAnthropic, ProfileBedrock, ProfileFireworks}
+
+// Providers is every provider profile, strict ones included.
+var Providers = []Profile{ProfileOpenAI, ProfileOpenAIStrict, ProfileGemini, ProfileGeminiJSONSchema, ProfileAnthropic, ProfileAnthropicStrict, ProfileBedrock, ProfileFireworks}
+
+// ExpandProfiles turns user names ("portable", "all", "gemini", ...) into the
+// set of enabled profiles, always-on ones included.
+func ExpandProfiles(names []string) (map[Profile]bool, error) {
+	set := map[Profile]bool{}
+	for _, p := range AlwaysOn {
+		set[p] = true
+	}
+	for _, raw := range names {
+		for _, name := range strings.Split(raw, ",") {
+			name = strings.TrimSpace(name)
+			switch name {
+			case "":
+			case "portable":
+				for _, p := range Portable {
+					set[p] = true
+				}
+			case "all":
+				for _, p := range Providers {
+					set[p] = true
+				}
+			default:
+				p := Profile(name)
+				if !isKnownProfile(p) {
+					return nil, fmt.Errorf("unknown profile %q (want %s)", name, strings.Join(ProfileNames(), ", "))
+				}
+				set[p] = true
+			}
+		}
+	}
+	return set, nil
+}
+
+// ProfileNames lists every name --profile accepts.
+func ProfileNames() []string {
+	names := []string{"portable", "all"}
+	for _, p := range append(append([]Profile(nil), AlwaysOn...), Providers...) {
+		names = append(names, string(p))
+	}
+	return names
+}
+
+func isKnownProfile(p Profile) bool {
+	for _, q := range append(append([]Profile(nil), AlwaysOn...), Providers...) {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+// Rule is one lint check. Exactly one of CheckTool and CheckCatalog is set.
+type Rule struct {
+	ID       string
+	Profile  Profile
+	Severity contract.Severity
+	Summary  string
+	// Help says why the rule matters, the evidence, and how to fix.
+	Help         string
+	CheckTool    func(p *Pass)
+	CheckCatalog func(p *CatalogPass)
+}
+
+// Info returns the rule's metadata.
+func (r *Rule) Info() contract.RuleInfo {
+	return contract.RuleInfo{ID: r.ID, Group: string(r.Profile), Severity: r.Severity, Summary: r.Summary, Help: r.Help}
+}
+
+var registry = map[string]*Rule{}
+
+// register adds a rule at package initialisation; a duplicate id is a
+// programming error caught by any test run.
+func register(r *Rule) *Rule {
+	if _, dup := registry[r.ID]; dup {
+		panic("lint: duplicate rule id " + r.ID)
+	}
+	if (r.CheckTool == nil) == (r.CheckCatalog == nil) {
+		panic("lint: rule " + r.ID + " needs exactly one check function")
+	}
+	registry[r.ID] = r
+	return r
+}
+
+// Rules returns every registered rule, sorted by id.
+func Rules() []*Rule {
+	out := make([]*Rule, 0, len(registry))
+	for _, r := range registry {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Lookup returns the rule with id, or nil.
+func Lookup(id string) *Rule { return registry[id] }
+
+// Options configure one lint run.
+type Options struct {
+	// Profiles enabled (always-on ones included); see ExpandProfiles.
+	Profiles map[Profile]bool
+	// MCPVersion is the oldest spec version the tools must satisfy.
+	MCPVersion string
+	// MaxTools and MaxCatalogTokens bound a client session's catalog (0: default).
+	MaxTools         int
+	MaxCatalogTokens int
+}
+
+// MCP spec versions, oldest first.
+const (
+	MCP20250618 = "2025-06-18"
+	MCP20251125 = "2025-11-25"
+	MCP20260728 = "2026-07-28"
+)
+
+// DefaultMCPVersion is used when no --mcp-version is given.
+const DefaultMCPVersion = MCP20251125
+
+// KnownMCPVersions lists what --mcp-version accepts.
+var KnownMCPVersions = []string{MCP20250618, MCP20251125, MCP20260728}
+
+// Pass is what a tool rule sees: one tool and a way to report.
+type Pass struct {
+	Rule    *Rule
+	Tool    *contract.Tool
+	Catalog *contract.Catalog
+	Options *Options
+	emit    func(contract.Finding)
+}
+
+// Report records a finding at node (pointer relative to the tool object).
+func (p *Pass) Report(node *jsontree.Node, pointer, fix, format string, args ...any) {
+	f := contract.Finding{
+		Rule:     p.Rule.ID,
+		Severity: p.Rule.Severity,
+		Category: contract.CategoryLint,
+		Server:   p.Catalog.Server,
+		Tool:     p.Tool.Name,
+		Pointer:  pointer,
+		Message:  fmt.Sprintf(format, args...),
+		Fix:      fix,
+	}
+	f.Locate(p.Tool, node)
+	p.emit(f)
+}
+
+// CatalogPass is what a catalog rule sees: every catalog of the run.
+type CatalogPass struct {
+	Rule     *Rule
+	Catalogs []*contract.Catalog
+	Options  *Options
+	emit     func(contract.Finding)
+}
+
+// Report records a finding on one tool of a catalog (tool may be nil for a
+// finding about the whole catalog).
+func (p *CatalogPass) Report(c *contract.Catalog, t *contract.Tool, node *jsontree.Node, pointer, fix, format string, args ...any) {
+	f := contract.Finding{
+		Rule:     p.Rule.ID,
+		Severity: p.Rule.Severity,
+		Category: contract.CategoryLint,
+		Server:   c.Server,
+		Pointer:  pointer,
+		Message:  fmt.Sprintf(format, args...),
+		Fix:      fix,
+	}
+	if t != nil {
+		f.Tool = t.Name
+		f.Locate(t, node)
+	}
+	p.emit(f)
+}
+
+// Run applies every enabled rule to every tool and returns the findings in a
+// stable order (catalog, tool, rule registration order is not relied upon).
+func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
+	if opts.Profiles == nil {
+		opts.Profiles, _ = ExpandProfiles([]string{"portable"})
+	}
+	if opts.MCPVersion == "" {
+		opts.MCPVersion = DefaultMCPVersion
+	}
+	var findings []contract.Finding
+	emit := func(f contract.Finding) { findings = append(findings, f) }
+	rules := Rules()
+	for _, c := range catalogs {
+		for _, t := range c.Tools {
+			for _, r := range rules {
+				if r.CheckTool == nil || !opts.Profiles[r.Profile] {
+					continue
+				}
+				r.CheckTool(&Pass{Rule: r, Tool: t, Catalog: c, Options: &opts, emit: emit})
+			}
+		}
+	}
+	for _, r := range rules {
+		if r.CheckCatalog == nil || !opts.Profiles[r.Profile] {
+			continue
+		}
+		r.CheckCatalog(&CatalogPass{Rule: r, Catalogs: catalogs, Options: &opts, emit: emit})
+	}
+	return findings
+}

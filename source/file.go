@@ -1,0 +1,243 @@
+// Package source turns inputs into catalogs: tool files of every accepted
+// shape, folders of them, the project config, MCP client configs and live
+// servers. It never lints or prints.
+package source
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// MaxFileSize bounds what one tool file may hold; larger files are refused
+// rather than read into memory.
+const MaxFileSize = 256 << 20
+
+// ServerName is a file's server name: its base name without extension.
+func ServerName(path string) string {
+	base := filepath.Base(path)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// Load reads a file or a folder. A folder holding one-tool files (as
+// github-mcp-server's __toolsnaps__) is one server named after the folder;
+// every file in it holding a tool list is a server of its own.
+func Load(path string) ([]*contract.Catalog, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
+	}
+	if !info.IsDir() {
+		c, err := LoadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return []*contract.Catalog{c}, nil
+	}
+	return LoadDir(path)
+}
+
+// LoadDir reads every *.json and *.snap file of a folder (not recursively).
+func LoadDir(dir string) ([]*contract.Catalog, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, &contract.InputError{File: dir, Msg: readProblem(err)}
+	}
+	var names []string
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if !e.IsDir() && (ext == ".json" || ext == ".snap") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return nil, &contract.InputError{File: dir, Msg: "no *.json or *.snap tool files in this folder"}
+	}
+	var lists []*contract.Catalog
+	single := &contract.Catalog{Server: filepath.Base(filepath.Clean(dir)), Origin: "dir:" + dir}
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		doc, err := readDoc(path)
+		if err != nil {
+			return nil, err
+		}
+		if shapeOf(doc.root) == shapeTool {
+			t := doc.tool(doc.root, len(single.Tools))
+			single.Tools = append(single.Tools, t)
+			continue
+		}
+		c, err := doc.catalog(ServerName(path), "file:"+path)
+		if err != nil {
+			return nil, err
+		}
+		lists = append(lists, c)
+	}
+	if len(single.Tools) > 0 {
+		lists = append(lists, single)
+	}
+	return lists, nil
+}
+
+// LoadFile reads one tool file of any accepted shape.
+func LoadFile(path string) (*contract.Catalog, error) {
+	doc, err := readDoc(path)
+	if err != nil {
+		return nil, err
+	}
+	return doc.catalog(ServerName(path), "file:"+path)
+}
+
+// Parse reads tool-list bytes of any accepted shape. file names them in
+// positions and errors ("" for bytes that came from a live server).
+func Parse(data []byte, file, server, origin string) (*contract.Catalog, error) {
+	doc, err := parseDoc(data, file)
+	if err != nil {
+		return nil, err
+	}
+	return doc.catalog(server, origin)
+}
+
+type document struct {
+	file  string
+	lines *jsontree.Lines
+	root  *jsontree.Node
+}
+
+func readDoc(path string) (*document, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
+	}
+	if info.Size() > MaxFileSize {
+		return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("file is %d bytes, over the %d-byte limit for a tool list", info.Size(), MaxFileSize)}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
+	}
+	return parseDoc(data, path)
+}
+
+func parseDoc(data []byte, file string) (*document, error) {
+	root, err := jsontree.Parse(data)
+	if err != nil {
+		var se *jsontree.SyntaxError
+		if errors.As(err, &se) {
+			return nil, &contract.InputError{File: orInput(file), Line: se.Line, Column: se.Column, Msg: "malformed JSON: " + se.Msg}
+		}
+		return nil, &contract.InputError{File: orInput(file), Msg: err.Error()}
+	}
+	doc := &document{file: file, root: root}
+	if file != "" {
+		doc.lines = jsontree.NewLines(data)
+	}
+	return doc, nil
+}
+
+func orInput(file string) string {
+	if file == "" {
+		return "<server response>"
+	}
+	return file
+}
+
+type shape int
+
+const (
+	shapeUnknown shape = iota
+	shapeList          // {"tools": [...]}
+	shapeRPC           // {"jsonrpc": "2.0", "result": {"tools": [...]}}
+	shapeArray         // [...]
+	shapeTool          // {"name": ..., "inputSchema": ...}
+)
+
+func shapeOf(n *jsontree.Node) shape {
+	switch {
+	case n.Is(jsontree.Array):
+		return shapeArray
+	case !n.Is(jsontree.Object):
+		return shapeUnknown
+	case n.Has("tools"):
+		return shapeList
+	case n.Has("result") && (n.Has("jsonrpc") || n.Has("id")):
+		return shapeRPC
+	case n.Has("name") && (n.Has("inputSchema") || n.Has("description")):
+		return shapeTool
+	}
+	return shapeUnknown
+}
+
+func (d *document) catalog(server, origin string) (*contract.Catalog, error) {
+	c := &contract.Catalog{Server: server, Origin: origin}
+	var list *jsontree.Node
+	switch shapeOf(d.root) {
+	case shapeArray:
+		list = d.root
+	case shapeList:
+		list = d.root.Get("tools")
+	case shapeRPC:
+		result := d.root.Get("result")
+		if !result.Is(jsontree.Object) || !result.Has("tools") {
+			return nil, d.errorAt(d.root.Get("result"), "/result", "a JSON-RPC response must hold a tools/list result {\"tools\": [...]} in \"result\"")
+		}
+		list = result.Get("tools")
+	case shapeTool:
+		c.Tools = []*contract.Tool{d.tool(d.root, 0)}
+		return c, nil
+	default:
+		if d.root.Is(jsontree.Object) && d.root.Has("error") {
+			return nil, d.errorAt(d.root.Get("error"), "/error", "the file holds a JSON-RPC error, not a tools/list result")
+		}
+		return nil, d.errorAt(d.root, "", "expected a tools/list result {\"tools\": [...]}, a JSON-RPC response, an array of tools or one tool object")
+	}
+	if !list.Is(jsontree.Array) {
+		return nil, d.errorAt(list, "/tools", fmt.Sprintf("\"tools\" must be an array, found %s", list.Kind))
+	}
+	for i, item := range list.Items {
+		if !item.Is(jsontree.Object) {
+			return nil, d.errorAt(item, jsontree.AppendIndex("/tools", i), fmt.Sprintf("tool %d is %s, not an object", i, item.Kind))
+		}
+		c.Tools = append(c.Tools, d.tool(item, i))
+	}
+	return c, nil
+}
+
+func (d *document) tool(n *jsontree.Node, index int) *contract.Tool {
+	t := &contract.Tool{Node: n, Index: index, File: d.file, Lines: d.lines}
+	if name := n.Get("name"); name.Is(jsontree.String) {
+		t.Name = name.Text
+	}
+	return t
+}
+
+func (d *document) errorAt(n *jsontree.Node, pointer, msg string) error {
+	e := &contract.InputError{File: orInput(d.file), Msg: msg}
+	if pointer != "" {
+		e.Msg = fmt.Sprintf("%s (at %s)", msg, pointer)
+	}
+	if d.lines != nil && n != nil {
+		e.Line, e.Column = d.lines.Position(n.Offset)
+	}
+	return e
+}
+
+func readProblem(err error) string {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "no such file or folder"
+	case errors.Is(err, os.ErrPermission):
+		return "permission denied"
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
