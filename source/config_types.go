@@ -1,0 +1,70 @@
+package source
+
+import "time"
+
+// Config is a parsed .mcp-contract.yaml (design.md §6). ${ENV} references are
+// already expanded; values that came from the environment are listed in
+// Secrets so every output can mask them.
+type Config struct {
+	// File is where the config was read from.
+	File    string
+	Version int
+	// Servers in the order the file lists them.
+	Servers    []*ServerConfig
+	Snapshots  string
+	Profiles   []string
+	FailOn     string
+	MCPVersion string
+	// Rules maps a rule id to a severity name or "off".
+	Rules  map[string]string
+	Ignore []Ignore
+	Budget Budget
+	// Calls is the folder of recorded calls (design.md §7), default mcp-calls.
+	Calls   string
+	Secrets []string
+}
+
+// ServerConfig is one server: exactly one of Command, URL and File is set.
+type ServerConfig struct {
+	Name string
+	// Command is argv of a stdio server (Args are appended).
+	Command []string
+	Args    []string
+	Env     map[string]string
+	Cwd     string
+	// URL of a Streamable HTTP server (or legacy HTTP+SSE when Transport is "sse").
+	URL       string
+	Headers   map[string]string
+	Transport string
+	// File is a tool file standing in for the server.
+	File string
+	// Capabilities the client declares; nil means those of a full client
+	// (roots, sampling, elicitation), so capability-gated tools are listed.
+	Capabilities *Capabilities
+	// Timeout overrides --timeout for this server (0: use --timeout).
+	Timeout time.Duration
+	// Line is where the server is defined in the config, for error messages.
+	Line int
+}
+
+// Capabilities a client declares at initialisation.
+type Capabilities struct {
+	Roots       bool
+	Sampling    bool
+	Elicitation bool
+}
+
+// Ignore silences one rule, optionally only for one server and tool.
+type Ignore struct {
+	Rule   string
+	Server string
+	Tool   string
+	Reason string
+	Line   int
+}
+
+// Budget bounds one client session's catalog (0: the rule's default).
+type Budget struct {
+	MaxTools         int
+	MaxCatalogTokens int
+}
