@@ -45,6 +45,9 @@ type ServerConfig struct {
 	Timeout time.Duration
 	// Line is where the server is defined in the config, for error messages.
 	Line int
+	// Unresolved names the ${VAR} references whose variable is not set; using
+	// the server is then an input error, but other servers still work.
+	Unresolved []string
 }
 
 // Capabilities a client declares at initialisation.

@@ -1,0 +1,91 @@
+package contract
+
+import "sort"
+
+// ServerInfo summarises one server of a run.
+type ServerInfo struct {
+	Name            string `json:"name"`
+	Origin          string `json:"origin"`
+	Tools           int    `json:"tools"`
+	ProtocolVersion string `json:"protocolVersion,omitempty"`
+	Error           string `json:"error,omitempty"`
+	// Tokens is what a model pays each turn for this server's tool definitions.
+	Tokens     int            `json:"tokens,omitempty"`
+	ToolTokens map[string]int `json:"toolTokens,omitempty"`
+}
+
+// Result is everything a run produced, in the order reports show it.
+type Result struct {
+	Servers  []ServerInfo
+	Findings []Finding
+}
+
+// Count returns how many findings have each severity.
+func (r *Result) Count() map[Severity]int {
+	n := map[Severity]int{}
+	for _, f := range r.Findings {
+		n[f.Severity]++
+	}
+	return n
+}
+
+// ToolCount is the number of tools over all servers.
+func (r *Result) ToolCount() int {
+	n := 0
+	for _, s := range r.Servers {
+		n += s.Tools
+	}
+	return n
+}
+
+// Worst is the highest severity among the findings (Off when none).
+func (r *Result) Worst() Severity {
+	worst := Off
+	for _, f := range r.Findings {
+		if f.Severity > worst {
+			worst = f.Severity
+		}
+	}
+	return worst
+}
+
+// SortFindings orders findings by server (in servers order), file position,
+// tool, pointer and rule, so every report lists them the same way.
+func SortFindings(findings []Finding, servers []ServerInfo) {
+	rank := map[string]int{}
+	for i, s := range servers {
+		rank[s.Name] = i
+	}
+	sort.SliceStable(findings, func(i, j int) bool {
+		a, b := findings[i], findings[j]
+		if ra, rb := rankOf(rank, a.Server), rankOf(rank, b.Server); ra != rb {
+			return ra < rb
+		}
+		if a.Server != b.Server {
+			return a.Server < b.Server
+		}
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Tool != b.Tool {
+			return a.Tool < b.Tool
+		}
+		if a.Pointer != b.Pointer {
+			return a.Pointer < b.Pointer
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Rule < b.Rule
+	})
+}
+
+func rankOf(rank map[string]int, server string) int {
+	if r, ok := rank[server]; ok {
+		return r
+	}
+	return len(rank)
+}

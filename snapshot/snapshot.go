@@ -1,0 +1,109 @@
+// Package snapshot owns the committed contract files: their canonical
+// encoding, tool hashes, and atomic writes.
+package snapshot
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// DefaultDir is where snapshots live unless the config says otherwise.
+const DefaultDir = "mcp-snapshots"
+
+var canonical = jsontree.EncodeOptions{
+	Indent:    "  ",
+	SortKeys:  true,
+	SortArray: func(key string) bool { return key == "required" },
+}
+
+// Encode returns the canonical snapshot of a catalog (design.md §6): exactly a
+// tools/list result, tools sorted by name, object keys and `required` arrays
+// sorted, every other array in server order, numbers as the server wrote
+// them, two-space indent, final newline. An unchanged server always gives the
+// same bytes.
+func Encode(c *contract.Catalog) []byte {
+	tools := append([]*contract.Tool(nil), c.Tools...)
+	sort.SliceStable(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
+	list := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
+	for _, t := range tools {
+		list.Items = append(list.Items, t.Node)
+	}
+	root := &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{{Key: "tools", KeyOffset: -1, Value: list}}}
+	out := jsontree.Encode(root, canonical)
+	return append(out, '\n')
+}
+
+// ToolHash identifies a tool's canonical content.
+func ToolHash(t *contract.Tool) string {
+	sum := sha256.Sum256(jsontree.Encode(t.Node, jsontree.EncodeOptions{SortKeys: true, SortArray: canonical.SortArray}))
+	return hex.EncodeToString(sum[:])
+}
+
+// Path is the snapshot file of a server in dir.
+func Path(dir, server string) string { return filepath.Join(dir, server+".json") }
+
+// Changed reports whether writing the catalog would change its snapshot file.
+func Changed(dir string, c *contract.Catalog) (bool, error) {
+	old, err := os.ReadFile(Path(dir, c.Server))
+	if os.IsNotExist(err) {
+		return true, nil
+	}
+	if err != nil {
+		return false, &contract.InputError{File: Path(dir, c.Server), Msg: err.Error()}
+	}
+	return !bytes.Equal(old, Encode(c)), nil
+}
+
+// Write stores the catalog's snapshot atomically: a temp file in the same
+// folder, synced, then renamed over the old one, so a reader or a crash never
+// sees half a file. It reports whether the content changed.
+func Write(dir string, c *contract.Catalog) (bool, error) {
+	if c.Error != "" {
+		return false, fmt.Errorf("refusing to snapshot server %q: %s", c.Server, c.Error)
+	}
+	changed, err := Changed(dir, c)
+	if err != nil || !changed {
+		return false, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false, &contract.InputError{File: dir, Msg: "cannot create the snapshot folder: " + err.Error()}
+	}
+	return true, writeAtomic(Path(dir, c.Server), Encode(c))
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return &contract.InputError{File: path, Msg: "cannot write: " + err.Error()}
+	}
+	cleanup := func(err error) error {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return &contract.InputError{File: path, Msg: "cannot write: " + err.Error()}
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return cleanup(err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return cleanup(err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return cleanup(err)
+	}
+	if err := tmp.Close(); err != nil {
+		return cleanup(err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return &contract.InputError{File: path, Msg: "cannot write: " + err.Error()}
+	}
+	return nil
+}

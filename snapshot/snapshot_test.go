@@ -1,0 +1,161 @@
+package snapshot
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/source"
+)
+
+func parse(t *testing.T, s string) *contract.Catalog {
+	t.Helper()
+	c, err := source.Parse([]byte(s), "", "srv", "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestEncodeIsCanonical(t *testing.T) {
+	// Same tools, different key order, tool order and required order: one snapshot.
+	a := parse(t, `{"tools":[{"name":"b","inputSchema":{"type":"object","required":["y","x"],"properties":{"y":{"type":"number","maximum":1.50},"x":{"enum":["z","a"]}}}},{"name":"a","inputSchema":{"type":"object"}}]}`)
+	b := parse(t, `[{"inputSchema":{"type":"object"},"name":"a"},{"inputSchema":{"properties":{"x":{"enum":["z","a"]},"y":{"maximum":1.50,"type":"number"}},"required":["x","y"],"type":"object"},"name":"b"}]`)
+	want := `{
+  "tools": [
+    {
+      "inputSchema": {
+        "type": "object"
+      },
+      "name": "a"
+    },
+    {
+      "inputSchema": {
+        "properties": {
+          "x": {
+            "enum": [
+              "z",
+              "a"
+            ]
+          },
+          "y": {
+            "maximum": 1.50,
+            "type": "number"
+          }
+        },
+        "required": [
+          "x",
+          "y"
+        ],
+        "type": "object"
+      },
+      "name": "b"
+    }
+  ]
+}
+`
+	if got := string(Encode(a)); got != want {
+		t.Errorf("Encode(a) =\n%s\nwant\n%s", got, want)
+	}
+	if !bytes.Equal(Encode(a), Encode(b)) {
+		t.Error("equivalent catalogs encode differently")
+	}
+	if ToolHash(a.Tool("b")) != ToolHash(b.Tool("b")) {
+		t.Error("equivalent tools hash differently")
+	}
+}
+
+func TestEncodeCorpusIsStable(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/corpus/servers/*.json")
+	if len(files) == 0 {
+		t.Fatal("no corpus")
+	}
+	for _, f := range files {
+		c, err := source.LoadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		once := Encode(c)
+		again, err := source.Parse(once, "", c.Server, "test")
+		if err != nil {
+			t.Fatalf("%s: snapshot does not parse: %v", f, err)
+		}
+		if !bytes.Equal(once, Encode(again)) {
+			t.Errorf("%s: encoding a snapshot changes it", f)
+		}
+		if len(again.Tools) != len(c.Tools) {
+			t.Errorf("%s: %d tools became %d", f, len(c.Tools), len(again.Tools))
+		}
+	}
+}
+
+func TestWriteIsAtomicAndIdempotent(t *testing.T) {
+	dir := t.TempDir()
+	c := parse(t, `{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`)
+	changed, err := Write(dir, c)
+	if err != nil || !changed {
+		t.Fatalf("first write: changed=%v err=%v", changed, err)
+	}
+	first, _ := os.ReadFile(Path(dir, "srv"))
+	changed, err = Write(dir, c)
+	if err != nil || changed {
+		t.Fatalf("second write: changed=%v err=%v", changed, err)
+	}
+	if again, _ := os.ReadFile(Path(dir, "srv")); !bytes.Equal(first, again) {
+		t.Error("rewriting an unchanged server changed the file")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temp files left behind: %v", entries)
+	}
+
+	failed := &contract.Catalog{Server: "srv", Error: "connection refused"}
+	if _, err := Write(dir, failed); err == nil || !strings.Contains(err.Error(), "connection refused") {
+		t.Errorf("a failed fetch must not be written, got err %v", err)
+	}
+	if again, _ := os.ReadFile(Path(dir, "srv")); !bytes.Equal(first, again) {
+		t.Error("a failed fetch touched the old snapshot")
+	}
+}
+
+func TestWriteFailureLeavesOldFile(t *testing.T) {
+	if os.Geteuid() == 0 {
+		// root ignores directory permissions; use a path that cannot be a folder instead.
+		dir := t.TempDir()
+		blocker := filepath.Join(dir, "file")
+		os.WriteFile(blocker, []byte("x"), 0o644)
+		_, err := Write(filepath.Join(blocker, "sub"), parse(t, `[{"name":"a","inputSchema":{"type":"object"}}]`))
+		if err == nil {
+			t.Fatal("writing under a regular file must fail")
+		}
+		return
+	}
+	dir := t.TempDir()
+	c := parse(t, `[{"name":"a","inputSchema":{"type":"object"}}]`)
+	if _, err := Write(dir, c); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o500)
+	defer os.Chmod(dir, 0o755)
+	if _, err := Write(dir, parse(t, `[{"name":"a","inputSchema":{"type":"object","properties":{}}}]`)); err == nil {
+		t.Fatal("write into a read-only folder must fail")
+	}
+}
+
+func TestChanged(t *testing.T) {
+	dir := t.TempDir()
+	c := parse(t, `[{"name":"a","inputSchema":{"type":"object"}}]`)
+	if ch, _ := Changed(dir, c); !ch {
+		t.Error("a missing snapshot must count as changed")
+	}
+	Write(dir, c)
+	if ch, _ := Changed(dir, c); ch {
+		t.Error("just written, must be unchanged")
+	}
+	if ch, _ := Changed(dir, parse(t, `[{"name":"a","inputSchema":{"type":"object"},"description":"new"}]`)); !ch {
+		t.Error("a new description must count as changed")
+	}
+}

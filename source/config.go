@@ -1,0 +1,358 @@
+package source
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"go.yaml.in/yaml/v3"
+)
+
+// ConfigFile is the project config's default name.
+const ConfigFile = ".mcp-contract.yaml"
+
+// LoadConfig reads and checks a config file. getenv resolves ${VAR}
+// references (os.Getenv when nil).
+func LoadConfig(path string, getenv func(string) (string, bool)) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
+	}
+	return ParseConfig(data, path, getenv)
+}
+
+// ParseConfig parses config bytes; file names them in errors.
+func ParseConfig(data []byte, file string, getenv func(string) (string, bool)) (*Config, error) {
+	if getenv == nil {
+		getenv = os.LookupEnv
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, &contract.InputError{File: file, Msg: "malformed YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	p := &configParser{file: file, getenv: getenv, cfg: &Config{File: file, Rules: map[string]string{}}}
+	if len(doc.Content) == 0 {
+		return nil, &contract.InputError{File: file, Msg: "the config is empty; it needs at least `version: 1`"}
+	}
+	if err := p.root(doc.Content[0]); err != nil {
+		return nil, err
+	}
+	return p.cfg, nil
+}
+
+type configParser struct {
+	file   string
+	getenv func(string) (string, bool)
+	cfg    *Config
+}
+
+func (p *configParser) errAt(n *yaml.Node, format string, args ...any) error {
+	return &contract.InputError{File: p.file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)}
+}
+
+// fields walks a mapping, rejecting keys not in handlers.
+func (p *configParser) fields(n *yaml.Node, where string, handlers map[string]func(*yaml.Node) error) error {
+	if n.Kind != yaml.MappingNode {
+		return p.errAt(n, "%s must be a mapping", where)
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		h, ok := handlers[k.Value]
+		if !ok {
+			return p.errAt(k, "unknown key %q in %s (known: %s)", k.Value, where, strings.Join(sortedKeys(handlers), ", "))
+		}
+		if seen[k.Value] {
+			return p.errAt(k, "key %q appears twice in %s", k.Value, where)
+		}
+		seen[k.Value] = true
+		if err := h(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (p *configParser) str(n *yaml.Node, where string, dst *string) error {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return p.errAt(n, "%s must be a string", where)
+	}
+	*dst = n.Value
+	return nil
+}
+
+func (p *configParser) integer(n *yaml.Node, where string, dst *int) error {
+	var v int
+	if n.Kind != yaml.ScalarNode || n.Decode(&v) != nil || v < 0 {
+		return p.errAt(n, "%s must be a whole number, found %q", where, n.Value)
+	}
+	*dst = v
+	return nil
+}
+
+func (p *configParser) strList(n *yaml.Node, where string, dst *[]string) error {
+	if n.Kind == yaml.ScalarNode && n.Tag != "!!null" {
+		*dst = []string{n.Value}
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return p.errAt(n, "%s must be a list of strings", where)
+	}
+	for _, it := range n.Content {
+		if it.Kind != yaml.ScalarNode {
+			return p.errAt(it, "%s must be a list of strings", where)
+		}
+		*dst = append(*dst, it.Value)
+	}
+	return nil
+}
+
+func (p *configParser) strMap(n *yaml.Node, where string, dst *map[string]string) error {
+	if n.Kind != yaml.MappingNode {
+		return p.errAt(n, "%s must be a mapping of names to strings", where)
+	}
+	m := map[string]string{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if v.Kind != yaml.ScalarNode {
+			return p.errAt(v, "%s.%s must be a string", where, k.Value)
+		}
+		m[k.Value] = v.Value
+	}
+	*dst = m
+	return nil
+}
+
+func (p *configParser) root(n *yaml.Node) error {
+	cfg := p.cfg
+	err := p.fields(n, "the config", map[string]func(*yaml.Node) error{
+		"version": func(v *yaml.Node) error {
+			if err := p.integer(v, "version", &cfg.Version); err != nil {
+				return err
+			}
+			if cfg.Version != 1 {
+				return p.errAt(v, "unsupported config version %d (this mcp-contract reads version 1)", cfg.Version)
+			}
+			return nil
+		},
+		"servers":     func(v *yaml.Node) error { return p.servers(v) },
+		"snapshots":   func(v *yaml.Node) error { return p.str(v, "snapshots", &cfg.Snapshots) },
+		"profiles":    func(v *yaml.Node) error { return p.strList(v, "profiles", &cfg.Profiles) },
+		"fail-on":     func(v *yaml.Node) error { return p.str(v, "fail-on", &cfg.FailOn) },
+		"mcp-version": func(v *yaml.Node) error { return p.str(v, "mcp-version", &cfg.MCPVersion) },
+		"calls":       func(v *yaml.Node) error { return p.str(v, "calls", &cfg.Calls) },
+		"rules": func(v *yaml.Node) error {
+			if err := p.strMap(v, "rules", &cfg.Rules); err != nil {
+				return err
+			}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				if _, err := contract.ParseSeverity(v.Content[i+1].Value); err != nil || v.Content[i+1].Value == "never" {
+					return p.errAt(v.Content[i+1], "rules.%s: unknown severity %q (want error, warning, info or off)", v.Content[i].Value, v.Content[i+1].Value)
+				}
+			}
+			return nil
+		},
+		"ignore": func(v *yaml.Node) error { return p.ignores(v) },
+		"budget": func(v *yaml.Node) error {
+			return p.fields(v, "budget", map[string]func(*yaml.Node) error{
+				"max-tools":          func(x *yaml.Node) error { return p.integer(x, "budget.max-tools", &cfg.Budget.MaxTools) },
+				"max-catalog-tokens": func(x *yaml.Node) error { return p.integer(x, "budget.max-catalog-tokens", &cfg.Budget.MaxCatalogTokens) },
+			})
+		},
+	})
+	if err != nil {
+		return err
+	}
+	if cfg.Version == 0 {
+		return p.errAt(n, "missing `version: 1`")
+	}
+	if cfg.FailOn != "" {
+		if _, err := contract.ParseSeverity(cfg.FailOn); err != nil || cfg.FailOn == "off" {
+			return &contract.InputError{File: p.file, Msg: fmt.Sprintf("fail-on: %q is not one of error, warning, info, never", cfg.FailOn)}
+		}
+	}
+	return nil
+}
+
+func (p *configParser) ignores(n *yaml.Node) error {
+	if n.Kind != yaml.SequenceNode {
+		return p.errAt(n, "ignore must be a list of {rule, server, tool, reason}")
+	}
+	for _, it := range n.Content {
+		ig := Ignore{Line: it.Line}
+		err := p.fields(it, "an ignore entry", map[string]func(*yaml.Node) error{
+			"rule":   func(v *yaml.Node) error { return p.str(v, "ignore.rule", &ig.Rule) },
+			"server": func(v *yaml.Node) error { return p.str(v, "ignore.server", &ig.Server) },
+			"tool":   func(v *yaml.Node) error { return p.str(v, "ignore.tool", &ig.Tool) },
+			"reason": func(v *yaml.Node) error { return p.str(v, "ignore.reason", &ig.Reason) },
+		})
+		if err != nil {
+			return err
+		}
+		if ig.Rule == "" {
+			return p.errAt(it, "an ignore entry needs a rule")
+		}
+		if strings.TrimSpace(ig.Reason) == "" {
+			return p.errAt(it, "the ignore entry for %s needs a reason, so the next reader knows why it is safe", ig.Rule)
+		}
+		p.cfg.Ignore = append(p.cfg.Ignore, ig)
+	}
+	return nil
+}
+
+func (p *configParser) servers(n *yaml.Node) error {
+	if n.Kind != yaml.MappingNode {
+		return p.errAt(n, "servers must be a mapping of server names to settings")
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		s, err := p.server(k.Value, v)
+		if err != nil {
+			return err
+		}
+		s.Line = k.Line
+		p.cfg.Servers = append(p.cfg.Servers, s)
+	}
+	return nil
+}
+
+var serverNamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+
+func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) {
+	if !serverNamePattern.MatchString(name) {
+		return nil, p.errAt(n, "server name %q must be 1-64 characters of A-Za-z0-9_.- (it names the snapshot file)", name)
+	}
+	s := &ServerConfig{Name: name}
+	where := "servers." + name
+	var timeout string
+	err := p.fields(n, where, map[string]func(*yaml.Node) error{
+		"command":   func(v *yaml.Node) error { return p.strList(v, where+".command", &s.Command) },
+		"args":      func(v *yaml.Node) error { return p.strList(v, where+".args", &s.Args) },
+		"env":       func(v *yaml.Node) error { return p.strMap(v, where+".env", &s.Env) },
+		"cwd":       func(v *yaml.Node) error { return p.str(v, where+".cwd", &s.Cwd) },
+		"url":       func(v *yaml.Node) error { return p.str(v, where+".url", &s.URL) },
+		"headers":   func(v *yaml.Node) error { return p.strMap(v, where+".headers", &s.Headers) },
+		"transport": func(v *yaml.Node) error { return p.str(v, where+".transport", &s.Transport) },
+		"file":      func(v *yaml.Node) error { return p.str(v, where+".file", &s.File) },
+		"timeout":   func(v *yaml.Node) error { return p.str(v, where+".timeout", &timeout) },
+		"capabilities": func(v *yaml.Node) error {
+			caps := &Capabilities{}
+			s.Capabilities = caps
+			var list []string
+			if err := p.strList(v, where+".capabilities", &list); err != nil {
+				return err
+			}
+			for _, c := range list {
+				switch c {
+				case "roots":
+					caps.Roots = true
+				case "sampling":
+					caps.Sampling = true
+				case "elicitation":
+					caps.Elicitation = true
+				default:
+					return p.errAt(v, "%s.capabilities: unknown capability %q (want roots, sampling, elicitation)", where, c)
+				}
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	kinds := 0
+	for _, set := range []bool{len(s.Command) > 0, s.URL != "", s.File != ""} {
+		if set {
+			kinds++
+		}
+	}
+	if kinds != 1 {
+		return nil, p.errAt(n, "%s needs exactly one of command, url or file", where)
+	}
+	switch s.Transport {
+	case "", "stdio", "http", "sse":
+	default:
+		return nil, p.errAt(n, "%s.transport: %q is not stdio, http or sse", where, s.Transport)
+	}
+	if timeout != "" {
+		d, err := time.ParseDuration(timeout)
+		if err != nil || d <= 0 {
+			return nil, p.errAt(n, "%s.timeout: %q is not a duration such as 30s", where, timeout)
+		}
+		s.Timeout = d
+	}
+	p.expandServer(s)
+	return s, nil
+}
+
+var envRef = regexp.MustCompile(`\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// expandServer resolves ${VAR} everywhere in a server's settings. Values taken
+// from the environment in env, url and headers are secrets from then on.
+func (p *configParser) expandServer(s *ServerConfig) {
+	expand := func(in string, secret bool) string {
+		return envRef.ReplaceAllStringFunc(in, func(ref string) string {
+			name := envRef.FindStringSubmatch(ref)[1]
+			v, ok := p.getenv(name)
+			if !ok {
+				s.Unresolved = appendUnique(s.Unresolved, name)
+				return ""
+			}
+			if secret && v != "" {
+				p.cfg.Secrets = appendUnique(p.cfg.Secrets, v)
+			}
+			return v
+		})
+	}
+	for i := range s.Command {
+		s.Command[i] = expand(s.Command[i], false)
+	}
+	for i := range s.Args {
+		s.Args[i] = expand(s.Args[i], false)
+	}
+	for k, v := range s.Env {
+		s.Env[k] = expand(v, true)
+	}
+	for k, v := range s.Headers {
+		s.Headers[k] = expand(v, true)
+	}
+	s.URL = expand(s.URL, true)
+	s.Cwd = expand(s.Cwd, false)
+	s.File = expand(s.File, false)
+}
+
+func appendUnique(list []string, v string) []string {
+	for _, x := range list {
+		if x == v {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+// CheckResolved returns an input error when a server's settings refer to
+// unset environment variables.
+func (s *ServerConfig) CheckResolved(configFile string) error {
+	if len(s.Unresolved) == 0 {
+		return nil
+	}
+	return &contract.InputError{File: configFile, Line: s.Line, Column: 3, Msg: fmt.Sprintf(
+		"server %q needs environment variable %s, which is not set", s.Name, strings.Join(s.Unresolved, ", "))}
+}
+
+// ErrNoConfig reports that no config file exists.
+var ErrNoConfig = errors.New("no config file")
