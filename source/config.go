@@ -169,8 +169,10 @@ func (p *configParser) root(n *yaml.Node) error {
 		"ignore": func(v *yaml.Node) error { return p.ignores(v) },
 		"budget": func(v *yaml.Node) error {
 			return p.fields(v, "budget", map[string]func(*yaml.Node) error{
-				"max-tools":          func(x *yaml.Node) error { return p.integer(x, "budget.max-tools", &cfg.Budget.MaxTools) },
-				"max-catalog-tokens": func(x *yaml.Node) error { return p.integer(x, "budget.max-catalog-tokens", &cfg.Budget.MaxCatalogTokens) },
+				"max-tools": func(x *yaml.Node) error { return p.integer(x, "budget.max-tools", &cfg.Budget.MaxTools) },
+				"max-catalog-tokens": func(x *yaml.Node) error {
+					return p.integer(x, "budget.max-catalog-tokens", &cfg.Budget.MaxCatalogTokens)
+				},
 			})
 		},
 	})
