@@ -1,7 +1,6 @@
 package source
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -355,6 +354,3 @@ func (s *ServerConfig) CheckResolved(configFile string) error {
 	return &contract.InputError{File: configFile, Line: s.Line, Column: 3, Msg: fmt.Sprintf(
 		"server %q needs environment variable %s, which is not set", s.Name, strings.Join(s.Unresolved, ", "))}
 }
-
-// ErrNoConfig reports that no config file exists.
-var ErrNoConfig = errors.New("no config file")

@@ -1,0 +1,104 @@
+package source
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The example of design.md §6, verbatim.
+const designExample = `version: 1
+servers:
+  local:   {command: ["go", "run", "./cmd/server"], env: {TOKEN: "${TOKEN}"}}
+  staging: {url: "https://staging.example.com/mcp", headers: {Authorization: "Bearer ${STAGING_TOKEN}"}}
+  vendor:  {file: "third_party/vendor-tools.json"}
+snapshots: mcp-snapshots
+profiles: [portable, openai-strict]
+fail-on: error
+rules: {docs/prose-only-constraint: warning, openai-strict/property-not-required: off}
+ignore:
+  - {rule: gemini/anyof-with-siblings, server: local, tool: create_review, reason: "no Gemini users yet"}
+budget: {max-tools: 40, max-catalog-tokens: 20000}
+`
+
+func env(vars map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := vars[k]; return v, ok }
+}
+
+func TestParseDesignExample(t *testing.T) {
+	cfg, err := ParseConfig([]byte(designExample), "c.yaml", env(map[string]string{"TOKEN": "tok-123", "STAGING_TOKEN": "stg-456"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Servers) != 3 || cfg.Servers[0].Name != "local" || cfg.Servers[1].Name != "staging" || cfg.Servers[2].Name != "vendor" {
+		t.Fatalf("servers out of order: %+v", cfg.Servers)
+	}
+	local, staging := cfg.Servers[0], cfg.Servers[1]
+	if !reflect.DeepEqual(local.Command, []string{"go", "run", "./cmd/server"}) || local.Env["TOKEN"] != "tok-123" || local.Line != 3 {
+		t.Errorf("local: %+v", local)
+	}
+	if staging.Headers["Authorization"] != "Bearer stg-456" {
+		t.Errorf("staging headers: %v", staging.Headers)
+	}
+	if !reflect.DeepEqual(cfg.Secrets, []string{"tok-123", "stg-456"}) {
+		t.Errorf("secrets = %v", cfg.Secrets)
+	}
+	if cfg.Snapshots != "mcp-snapshots" || !reflect.DeepEqual(cfg.Profiles, []string{"portable", "openai-strict"}) || cfg.FailOn != "error" {
+		t.Errorf("top-level: %+v", cfg)
+	}
+	if cfg.Rules["openai-strict/property-not-required"] != "off" || len(cfg.Ignore) != 1 || cfg.Ignore[0].Reason != "no Gemini users yet" || cfg.Ignore[0].Line != 11 {
+		t.Errorf("rules/ignore: %+v %+v", cfg.Rules, cfg.Ignore)
+	}
+	if cfg.Budget != (Budget{MaxTools: 40, MaxCatalogTokens: 20000}) {
+		t.Errorf("budget: %+v", cfg.Budget)
+	}
+}
+
+func TestMissingVariableOnlyBlocksItsServer(t *testing.T) {
+	cfg, err := ParseConfig([]byte(designExample), "c.yaml", env(map[string]string{"TOKEN": "t"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Servers[0].CheckResolved(cfg.File); err != nil {
+		t.Errorf("local has its variable: %v", err)
+	}
+	err = cfg.Servers[1].CheckResolved(cfg.File)
+	if err == nil || err.Error() != `c.yaml:4:3: server "staging" needs environment variable STAGING_TOKEN, which is not set` {
+		t.Errorf("staging: %v", err)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"", "empty"},
+		{"servers: {}\n", "missing `version: 1`"},
+		{"version: 2\n", "c.yaml:1:10: unsupported config version 2"},
+		{"version: 1\nprofiles: [a]\nsnapshot: x\n", `c.yaml:3:1: unknown key "snapshot" in the config`},
+		{"version: 1\nservers:\n  a: {}\n", "servers.a needs exactly one of command, url or file"},
+		{"version: 1\nservers:\n  a: {url: x, file: y}\n", "servers.a needs exactly one of command, url or file"},
+		{"version: 1\nservers:\n  a b: {file: y}\n", `server name "a b"`},
+		{"version: 1\nservers:\n  a: {file: y, timeout: soon}\n", `servers.a.timeout: "soon"`},
+		{"version: 1\nservers:\n  a: {file: y, capabilities: [telepathy]}\n", `unknown capability "telepathy"`},
+		{"version: 1\nrules: {x/y: loud}\n", `rules.x/y: unknown severity "loud"`},
+		{"version: 1\nfail-on: sometimes\n", `fail-on: "sometimes"`},
+		{"version: 1\nbudget: {max-tools: many}\n", `budget.max-tools must be a whole number`},
+		{"version: [1\n", "malformed YAML"},
+	} {
+		_, err := ParseConfig([]byte(tc.body), "c.yaml", env(nil))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want it to contain %q", tc.body, err, tc.want)
+		}
+	}
+}
+
+func TestServerSettings(t *testing.T) {
+	cfg, err := ParseConfig([]byte("version: 1\nservers:\n  a: {command: [node, x.js], args: [--stdio], cwd: /tmp, timeout: 5s, capabilities: [roots]}\n"), "c.yaml", env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cfg.Servers[0]
+	if s.Timeout != 5*time.Second || s.Cwd != "/tmp" || !reflect.DeepEqual(s.Args, []string{"--stdio"}) || *s.Capabilities != (Capabilities{Roots: true}) {
+		t.Errorf("%+v", s)
+	}
+}
