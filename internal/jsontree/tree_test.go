@@ -1,0 +1,139 @@
+package jsontree
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseKeepsWhatEncodingJSONLoses(t *testing.T) {
+	doc := `{"b": 1, "a": 12345678901234567890.50, "b": 2, "s": "\u00e9\ud83d\ude00\n\"", "z": [true, false, null]}`
+	n, err := Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := n.Keys(); !reflect.DeepEqual(got, []string{"b", "a", "b", "s", "z"}) {
+		t.Errorf("keys %v: order and duplicates must be kept", got)
+	}
+	if n.Get("b").Text != "2" {
+		t.Errorf("the last duplicate wins, as in encoding/json; got %s", n.Get("b").Text)
+	}
+	if n.Get("a").Text != "12345678901234567890.50" {
+		t.Errorf("number literal changed: %s", n.Get("a").Text)
+	}
+	if n.Get("s").Text != "é😀\n\"" {
+		t.Errorf("string escapes: %q", n.Get("s").Text)
+	}
+	if got := string(Encode(n, EncodeOptions{})); got != `{"b":1,"a":12345678901234567890.50,"b":2,"s":"é😀\n\"","z":[true,false,null]}` {
+		t.Errorf("compact encoding: %s", got)
+	}
+	var std any
+	json.Unmarshal([]byte(doc), &std)
+	if b, _ := json.Marshal(n.Interface()); !json.Valid(b) {
+		t.Errorf("Interface does not marshal: %s", b)
+	}
+}
+
+func TestPositions(t *testing.T) {
+	doc := "{\n  \"tools\": [\n    {\"name\": \"é\", \"inputSchema\": {\"type\": \"object\"}}\n  ]\n}"
+	n, err := Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := NewLines([]byte(doc))
+	for pointer, want := range map[string][2]int{
+		"":                          {1, 1},
+		"/tools":                    {2, 12},
+		"/tools/0":                  {3, 5},
+		"/tools/0/inputSchema":      {3, 34}, // columns count characters: "é" is one
+		"/tools/0/inputSchema/type": {3, 43},
+		"/tools/0/name":             {3, 14},
+	} {
+		node, ok := n.Lookup(pointer)
+		if !ok {
+			t.Fatalf("%q does not resolve", pointer)
+		}
+		line, col := lines.Position(node.Offset)
+		if [2]int{line, col} != want {
+			t.Errorf("%q at %d:%d, want %d:%d", pointer, line, col, want[0], want[1])
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	n, _ := Parse([]byte(`{"a/b": {"m~n": [10, 20]}, "": 1}`))
+	for pointer, want := range map[string]string{"/a~1b/m~0n/1": "20", "/": "1"} {
+		got, ok := n.Lookup(pointer)
+		if !ok || got.Text != want {
+			t.Errorf("%q = %v, %v", pointer, got, ok)
+		}
+	}
+	for _, bad := range []string{"a", "/x", "/a~1b/m~0n/2", "/a~1b/m~0n/01", "/a~1b/m~0n/-1"} {
+		if _, ok := n.Lookup(bad); ok {
+			t.Errorf("%q must not resolve", bad)
+		}
+	}
+	if Append("/p", "a/b~c") != "/p/a~1b~0c" {
+		t.Error("Append must escape ~ and /")
+	}
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	for doc, want := range map[string]string{
+		``:                "1:1: expected a value, found end of input",
+		`{"a" 1}`:         `1:6: expected ':' after key "a", found character '1'`,
+		`{"a": 1,}`:       "1:9: expected a string key, found character '}'",
+		`[1 2]`:           "1:4: expected ',' or ']' after array item, found character '2'",
+		`01`:              "1:2: numbers must not have leading zeros",
+		`"a` + "\n" + `"`: "1:3: control character 0x0a inside a string",
+		`"\x"`:            `1:3: invalid escape \x in string`,
+		`tru`:             `1:1: expected "true", found character 't'`,
+		"{}\n\n  x":       "3:3: unexpected character 'x' after the top-level value",
+		`{"a":` + "\xff":  "1:6: expected a value, found byte 0xff",
+		`-`:               "1:2: expected a digit, found end of input",
+		`1.e5`:            "1:3: expected a digit after the decimal point",
+	} {
+		_, err := Parse([]byte(doc))
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: error %v, want prefix %q", doc, err, want)
+		}
+	}
+}
+
+func TestDepthIsBounded(t *testing.T) {
+	deep := strings.Repeat("[", MaxDepth+2) + strings.Repeat("]", MaxDepth+2)
+	if _, err := Parse([]byte(deep)); err == nil || !strings.Contains(err.Error(), "nesting deeper than") {
+		t.Errorf("deep input: %v", err)
+	}
+	ok := strings.Repeat(`{"a":`, 5000) + "1" + strings.Repeat("}", 5000)
+	if _, err := Parse([]byte(ok)); err != nil {
+		t.Errorf("5,000 levels must parse: %v", err)
+	}
+}
+
+func TestEncodeIndentedSorted(t *testing.T) {
+	n, _ := Parse([]byte(`{"b": {"required": ["y", "x"], "enum": ["y", "x"]}, "a": [], "c": {}}`))
+	got := string(Encode(n, EncodeOptions{Indent: "  ", SortKeys: true, SortArray: func(k string) bool { return k == "required" }}))
+	want := "{\n  \"a\": [],\n  \"b\": {\n    \"enum\": [\n      \"y\",\n      \"x\"\n    ],\n    \"required\": [\n      \"x\",\n      \"y\"\n    ]\n  },\n  \"c\": {}\n}"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if !strings.Contains(string(Encode(FromValue("<a&b>"), EncodeOptions{})), "<a&b>") {
+		t.Error("HTML characters must not be escaped")
+	}
+}
+
+func TestCloneSetDelete(t *testing.T) {
+	n, _ := Parse([]byte(`{"a": {"x": 1}, "b": 2, "b": 3}`))
+	c := n.Clone()
+	c.Get("a").Set("x", FromValue("changed"))
+	c.Delete("b")
+	c.Set("d", FromValue([]any{1, "two"}))
+	if n.Get("a").Get("x").Text != "1" || len(n.Members) != 3 {
+		t.Error("Clone shares nodes with the original")
+	}
+	if got := string(Encode(c, EncodeOptions{})); got != `{"a":{"x":"changed"},"d":[1,"two"]}` {
+		t.Errorf("got %s", got)
+	}
+}
