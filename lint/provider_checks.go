@@ -232,3 +232,22 @@ func providerShort(n *jsontree.Node) string {
 	}
 	return s
 }
+
+// providerCheckPropertySchemas reports "properties" members that are not
+// schemas at all (a string such as "number", a number, null): validators that
+// meta-check the schema refuse the whole tool.
+func providerCheckPropertySchemas(p *Pass) {
+	providerWalk(p, func(s schemawalk.Schema) {
+		props := s.Node.Get("properties")
+		if !props.Is(jsontree.Object) {
+			return
+		}
+		for _, m := range props.Members {
+			if !m.Value.Is(jsontree.Object) && !m.Value.Is(jsontree.Bool) {
+				p.Report(m.Value, jsontree.Append(jsontree.Append(s.Pointer, "properties"), m.Key),
+					providerFix(p.Rule.Profile, `write a schema, e.g. {"type":"number"}`),
+					"property %q is %s, not a schema", m.Key, providerShort(m.Value))
+			}
+		}
+	})
+}
