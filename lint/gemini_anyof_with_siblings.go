@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"strings"
-
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
@@ -30,7 +28,7 @@ var _ = register(&Rule{
 				}
 			}
 			p.Report(anyOf, jsontree.Append(s.Pointer, "anyOf"), providerFix(p.Rule.Profile, "move the sibling keys into each anyOf branch"),
-				"anyOf has sibling keys: %s", strings.Join(siblings, ", "))
+				"anyOf has sibling keys: %s", providerList(siblings))
 		})
 	},
 })
