@@ -28,9 +28,10 @@ func providerWalk(p *Pass, fn func(s schemawalk.Schema)) {
 // providerWalkCache keeps the subschemas of the tool last walked. Some forty
 // provider rules look at every tool, and walking its schema once instead of
 // forty times is most of their cost. The key includes the run's *Options,
-// which Run shares among all rules (tool and catalog ones) of one run, so a later run never sees a
-// list computed before its tools could have changed; the cache holds that
-// pointer, so its address cannot be reused by another run meanwhile.
+// which Run shares among all rules (tool and catalog ones) of one run, so a
+// later run never sees a list computed before its tools could have changed;
+// the cache holds that pointer, so its address cannot be reused by another
+// run meanwhile.
 var providerWalkCache struct {
 	sync.Mutex
 	opts    *Options
