@@ -33,6 +33,16 @@ var arrays = []string{"anyOf", "oneOf", "allOf", "prefixItems", "items"}
 // Keywords whose value is an object of named subschemas.
 var maps = []string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}
 
+var keywords = func() map[string]bool {
+	set := map[string]bool{}
+	for _, list := range [][]string{single, arrays, maps} {
+		for _, k := range list {
+			set[k] = true
+		}
+	}
+	return set
+}()
+
 // Walk calls fn for root and every subschema below it, parents before
 // children. Returning false from fn skips that schema's children.
 func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
@@ -50,6 +60,11 @@ func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
 		var children []Schema
 		for _, m := range s.Node.Members {
 			v := m.Value
+			if !keywords[m.Key] {
+				// Most keys are not subschemas; building their pointer would
+				// cost a copy of the whole path per key.
+				continue
+			}
 			p := jsontree.Append(s.Pointer, m.Key)
 			child := func(node *jsontree.Node, ptr, name string) Schema {
 				return Schema{Node: node, Pointer: ptr, Depth: s.Depth + 1, Via: m.Key, Parent: s.Node, Name: name}
