@@ -46,3 +46,27 @@ func runRulesOnFile(t *testing.T, file string, ids ...string) []contract.Finding
 	}
 	return out
 }
+
+// TestAlwaysOnRuleIDs pins the ids issue 3 makes binding for the security,
+// docs and budget rules, and that each sits in its always-on profile.
+func TestAlwaysOnRuleIDs(t *testing.T) {
+	for _, c := range []struct {
+		rule    *Rule
+		id      string
+		profile Profile
+	}{
+		{securityInvisibleUnicode, "security/invisible-unicode", ProfileSecurity},
+		{securityInstructionInDescription, "security/instruction-in-description", ProfileSecurity},
+		{securitySecretLikeDefault, "security/secret-like-default", ProfileSecurity},
+		{docsProseOnlyConstraint, "docs/prose-only-constraint", ProfileDocs},
+		{budgetToolCount, "budget/tool-count", ProfileBudget},
+		{budgetCatalogTokens, "budget/catalog-tokens", ProfileBudget},
+	} {
+		if c.rule.ID != c.id || c.rule.Profile != c.profile || Lookup(c.id) != c.rule {
+			t.Errorf("rule %s (profile %s) is not registered as %s in %s", c.rule.ID, c.rule.Profile, c.id, c.profile)
+		}
+		if enabled, _ := ExpandProfiles(nil); !enabled[c.profile] {
+			t.Errorf("profile %s of %s is not always on", c.profile, c.id)
+		}
+	}
+}
