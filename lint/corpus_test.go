@@ -70,3 +70,22 @@ func TestAlwaysOnRuleIDs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAlwaysOnToolRules runs the security and docs rules over the whole
+// corpus (16 servers, 318 tools) per iteration; BenchmarkCatalogTokens
+// measures the budget rules' tokenizer.
+func BenchmarkAlwaysOnToolRules(b *testing.B) {
+	files, _ := filepath.Glob("../testdata/corpus/servers/*.json")
+	var catalogs []*contract.Catalog
+	for _, f := range files {
+		cs, err := source.Load(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		catalogs = append(catalogs, cs...)
+	}
+	opts := Options{Profiles: map[Profile]bool{ProfileSecurity: true, ProfileDocs: true}}
+	for b.Loop() {
+		Run(catalogs, opts)
+	}
+}

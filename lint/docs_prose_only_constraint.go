@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -110,19 +109,19 @@ type proseClaim struct {
 }
 
 var (
-	reConditionalRequired = words(`(required|mandatory|needed|must be (provided|set|specified|given|supplied)) (when|if|unless|for|only if|only when|in case)\b[^.;\n]*`)
-	reThreshold           = words(`\b(over|above|greater than|more than|exceeding|larger than|under|below|less than) \$?[0-9][0-9,.]*( [a-z]+)? (need|needs|require|requires|must)\b[^.;\n]*`)
-	reRequired            = regexp.MustCompile(`(?i)(^\s*\(?required\)?([.:,]|\s*$)|\(required\)|\bthis (field|parameter|argument) is required\b)`)
-	reOneOf               = words(`(\b(must|should|can) be one of\b|\b(possible|allowed|valid|accepted|supported) values( are| is)?\s*:)[^.;\n]*`)
-	reEither              = regexp.MustCompile(`(?i)^\s*either\s+['"` + "`" + `]?[\w-]+['"` + "`" + `]?\s+or\s+['"` + "`" + `]?[\w-]+['"` + "`" + `]?\s*\.?\s*$`)
-	reDefault             = regexp.MustCompile(`(?i)(\bdefaults?\s+(to|is)\s+|\bdefault\s*[:=]\s*|\(default:?\s+)(` + "`[^`]{1,40}`" + `|'[^']{1,40}'|"[^"]{1,40}"|[^\s,;)]+)(.?)|\b(-?[0-9][0-9.]*|true|false|null)\s+\(default\)`)
-	reBetween             = words(`\bbetween (-?[0-9][0-9,]*(\.[0-9]+)?) and (-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`)
-	reUpper               = words(`\b(at most|max(imum)?( of)?|up to|no more than|not (to )?exceed(ing)?|limited to|<=|≤)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`)
-	reLower               = words(`\b(at least|min(imum)?( of)?|no fewer than|no less than|>=|≥)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`)
+	reConditionalRequired = newPhrase(`(required|mandatory|needed|must be (provided|set|specified|given|supplied)) (when|if|unless|for|only if|only when|in case)\b[^.;\n]*`, "required", "mandatory", "needed", "must be")
+	reThreshold           = newPhrase(`\b(over|above|greater than|more than|exceeding|larger than|under|below|less than) \$?[0-9][0-9,.]*( [a-z]+)? (need|needs|require|requires|must)\b[^.;\n]*`, "need", "require", "must")
+	reRequired            = rawPhrase(`(^\s*\(?required\)?([.:,]|\s*$)|\(required\)|\bthis (field|parameter|argument) is required\b)`, "required")
+	reOneOf               = newPhrase(`(\b(must|should|can) be one of\b|\b(possible|allowed|valid|accepted|supported) values( are| is)?\s*:)[^.;\n]*`, "one of", "values")
+	reEither              = rawPhrase(`^\s*either\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s+or\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s*\.?\s*$`, "either")
+	reDefault             = rawPhrase(`(\bdefaults?\s+(to|is)\s+|\bdefault\s*[:=]\s*|\(default:?\s+)(`+"`[^`]{1,40}`"+`|'[^']{1,40}'|"[^"]{1,40}"|[^\s,;)]+)(.?)|\b(-?[0-9][0-9.]*|true|false|null)\s+\(default\)`, "default")
+	reBetween             = newPhrase(`\bbetween (-?[0-9][0-9,]*(\.[0-9]+)?) and (-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "between")
+	reUpper               = newPhrase(`\b(at most|max(imum)?( of)?|up to|no more than|not (to )?exceed(ing)?|limited to|<=|≤)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at most", "max", "up to", "no more", "exceed", "limited", "<=", "≤")
+	reLower               = newPhrase(`\b(at least|min(imum)?( of)?|no fewer than|no less than|>=|≥)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at least", "min", "no fewer", "no less", ">=", "≥")
 	// A date format counts when it is the value's format ("in YYYY-MM-DD
 	// format", "(ISO 8601 timestamp)"), not one option among several ("text,
 	// number, or YYYY-MM-DD date") or a qualifier inside a search query.
-	reDateFormat = regexp.MustCompile(`(?i)(\b(in|format:?|formatted as|the format)\s+(YYYY-MM-DD(THH:MM(:SS)?Z?)?|ISO[ -]?8601|RFC[ -]?3339)\b|\((ISO[ -]?8601|RFC[ -]?3339)\b|\b(ISO[ -]?8601|RFC[ -]?3339|YYYY-MM-DD)\s+(format|timestamp|date|date-time|datetime|string)\b)`)
+	reDateFormat = rawPhrase(`(\b(in|format:?|formatted as|the format)\s+(YYYY-MM-DD(THH:MM(:SS)?Z?)?|ISO[ -]?8601|RFC[ -]?3339)\b|\((ISO[ -]?8601|RFC[ -]?3339)\b|\b(ISO[ -]?8601|RFC[ -]?3339|YYYY-MM-DD)\s+(format|timestamp|date|date-time|datetime|string)\b)`, "yyyy", "iso", "rfc")
 )
 
 // defaultClaim returns the phrase stating a default value, if the value is a
@@ -130,8 +129,11 @@ var (
 // the clause ("Defaults to open", "(default: page.pdf)"). "Defaults to the
 // repository's default branch", "Default: Now" and "Defaults to 'owner'" (the
 // value of another parameter) describe behaviour the keyword cannot hold.
-func defaultClaim(text string, siblings *jsontree.Node) string {
-	for _, m := range reDefault.FindAllStringSubmatch(text, 4) {
+func defaultClaim(text, lower string, siblings *jsontree.Node) string {
+	if !reDefault.mayMatch(lower) {
+		return ""
+	}
+	for _, m := range reDefault.re.FindAllStringSubmatch(text, 4) {
 		if m[5] != "" {
 			return m[0]
 		}
@@ -213,14 +215,15 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 
 	if isProperty && nameDesc.Is(jsontree.String) {
 		text := nameDesc.Text
-		switch m := reConditionalRequired.FindString(text); {
+		lower := strings.ToLower(text)
+		switch m := reConditionalRequired.find(text, lower); {
 		case m != "" && !parentRequired && !idx.required[name]:
 			add(m, "if/then, dependentRequired or oneOf branch that requires "+name,
 				"express the condition: if/then with required, dependentRequired, or oneOf branches")
-		case m == "" && reRequired.MatchString(text) && !parentRequired && !idx.required[name]:
-			add(reRequired.FindString(text), "\"required\" entry for "+name, "add the property to its object's required array")
+		case m == "" && reRequired.find(text, lower) != "" && !parentRequired && !idx.required[name]:
+			add(reRequired.find(text, lower), "\"required\" entry for "+name, "add the property to its object's required array")
 		}
-		if m := reThreshold.FindString(text); m != "" && !idx.tested[name] {
+		if m := reThreshold.find(text, lower); m != "" && !idx.tested[name] {
 			add(m, "if/then testing "+name, "add an if schema on this property's value with then: required")
 		}
 	}
@@ -229,29 +232,30 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 		return claims
 	}
 	text := desc.Text
+	lower := strings.ToLower(text)
 	typ := schemaKind(own, def)
 
 	if typ != "boolean" && !has("enum", "const") && !enumLikeBranches(own) && !(typ == "array" && itemsHaveEnum(own.Get("items"))) {
-		if m := reOneOf.FindString(text); m != "" {
+		if m := reOneOf.find(text, lower); m != "" {
 			add(m, "enum or const", "list the values in enum (or const for a single value)")
-		} else if reEither.MatchString(text) {
+		} else if reEither.find(text, lower) != "" {
 			add(text, "enum or const", "list the values in enum")
 		}
 	}
-	if m := defaultClaim(text, s.Parent.Get("properties")); m != "" && !has("default") {
+	if m := defaultClaim(text, lower, s.Parent.Get("properties")); m != "" && !has("default") {
 		add(m, "default", "declare the value in default")
 	}
-	if m := reDateFormat.FindString(text); m != "" && (typ == "string" || typ == "") && !has("format", "pattern") {
+	if m := reDateFormat.find(text, lower); m != "" && (typ == "string" || typ == "") && !has("format", "pattern") {
 		add(m, "format or pattern", "add format (date, date-time) or a pattern")
 	}
-	boundClaims(text, typ, has, add)
+	boundClaims(text, lower, typ, has, add)
 	return claims
 }
 
 // boundClaims maps "at most N", "min N", "between N and M" to the keyword the
 // schema's type needs: maxLength for strings counted in characters, maxItems
 // for arrays, maximum for numbers.
-func boundClaims(text, typ string, has func(...string) bool, add func(phrase, missing, fix string)) {
+func boundClaims(text, lower, typ string, has func(...string) bool, add func(phrase, missing, fix string)) {
 	keyword := func(upper bool, unit string) string {
 		switch {
 		case typ == "string" && lengthUnits[unit]:
@@ -269,15 +273,15 @@ func boundClaims(text, typ string, has func(...string) bool, add func(phrase, mi
 			add(phrase, kw, "add "+kw)
 		}
 	}
-	if m := reBetween.FindStringSubmatch(text); m != nil {
+	if m := reBetween.submatch(text, lower); m != nil {
 		unit := strings.ToLower(strings.TrimSpace(m[5]))
 		check(m[0], keyword(false, unit))
 		check(m[0], keyword(true, unit))
 	}
-	if m := reUpper.FindStringSubmatch(text); m != nil {
+	if m := reUpper.submatch(text, lower); m != nil {
 		check(m[0], keyword(true, strings.ToLower(strings.TrimSpace(m[len(m)-1]))))
 	}
-	if m := reLower.FindStringSubmatch(text); m != nil {
+	if m := reLower.submatch(text, lower); m != nil {
 		check(m[0], keyword(false, strings.ToLower(strings.TrimSpace(m[len(m)-1]))))
 	}
 }

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -31,9 +30,10 @@ var securityInstructionInDescription = register(&Rule{
 			if len(s.Text) < 6 {
 				continue
 			}
+			lower := strings.ToLower(s.Text)
 			var found []string
 			for _, sig := range instructionSignals {
-				if m := sig.re.FindString(s.Text); m != "" {
+				if m := sig.find(s.Text, lower); m != "" {
 					found = append(found, fmt.Sprintf("%s (%q)", sig.label, truncate(strings.Join(strings.Fields(m), " "), 80)))
 				}
 			}
@@ -47,28 +47,24 @@ var securityInstructionInDescription = register(&Rule{
 
 type instructionSignal struct {
 	label string
-	re    *regexp.Regexp
+	phrase
 }
 
-// Each pattern is case-insensitive and lets any whitespace, newlines
-// included, separate words, since poisoned docstrings wrap freely.
 var instructionSignals = []instructionSignal{
-	{"order to override earlier instructions", words(`(ignore|disregard|forget|override) (all |any )?(of )?(the |your |my )?(previous|prior|above|earlier|preceding|former|system|original) (instructions?|prompts?|messages|rules|directions|guidance|guidelines|context)`)},
-	{"hidden-instruction tag", regexp.MustCompile(`(?i)<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`)},
-	{"secrecy towards the user", words(`((do not|don't|never|without) (tell|telling|inform|informing|notify|notifying|alert|alerting|reveal|revealing|mention|mentioning|show|showing) (this |it |that |anything |any of this )?(to )?the user|do not mention (that|this|it)\b|(the )?user (must|should) not (know|see|be told|notice))`)},
-	{"path of a credential file", regexp.MustCompile(`(?i)(~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.cursor/|claude_desktop_config\.json|\.aws/credentials|\.config/gcloud|\.kube/config|\.git-credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|/etc/shadow\b)`)},
+	{"order to override earlier instructions", newPhrase(`(ignore|disregard|forget|override) (all |any )?(of )?(the |your |my )?(previous|prior|above|earlier|preceding|former|system|original) (instructions?|prompts?|messages|rules|directions|guidance|guidelines|context)`,
+		"ignore", "disregard", "forget", "override")},
+	{"hidden-instruction tag", newPhrase(`<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`, "<")},
+	{"secrecy towards the user", newPhrase(`((do not|don't|never|without) (tell|telling|inform|informing|notify|notifying|alert|alerting|reveal|revealing|mention|mentioning|show|showing) (this |it |that |anything |any of this )?(to )?the user|do not mention (that|this|it)\b|(the )?user (must|should) not (know|see|be told|notice))`,
+		"user", "mention")},
+	{"path of a credential file", newPhrase(`(~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.cursor/|claude_desktop_config\.json|\.aws/credentials|\.config/gcloud|\.kube/config|\.git-credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|/etc/shadow\b)`,
+		".ssh", "id_", ".cursor/", "claude_desktop_config", "credentials", "gcloud", ".kube", ".netrc", ".npmrc", ".pgpass", "/etc/shadow")},
 	// ".env" and "mcp.json" are also ordinary search examples (desktop-commander's
 	// start_search lists ".env" among configuration files), so they count only
 	// after a verb that moves their contents.
-	{"order to read a secrets file", regexp.MustCompile(`(?i)\b(read|cat|open|send|upload|post|leak|include|attach|contents? of)\b.{0,40}?(^|[\s'"` + "`" + `(~/])(\.env|mcp\.json)($|[^\w.]|\.\s|\.$)`)},
-	{"order to read before use", words(`before (using|calling|invoking|running) this tool,? (you )?(must |should |always |first |please )*(read|open|cat|load|access|fetch the contents? of)\b`)},
-	{"order to pass contents through a parameter", words(`pass (its|the|their|this) (full )?contents? (as|in|via|through|into) ['"` + "`" + `]?\w+`)},
-	{"coercion", words(`otherwise the tool will not work|the application will crash and all data will be lost`)},
-	{"order about another tool", words(`(when this tool is (available|present|loaded|installed)|side effects? on the (also present )?\S+ tool|(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?))`)},
-}
-
-// words compiles a case-insensitive pattern whose single spaces match any run
-// of whitespace.
-func words(pattern string) *regexp.Regexp {
-	return regexp.MustCompile(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))
+	{"order to read a secrets file", newPhrase(`\b(read|cat|open|send|upload|post|leak|include|attach|contents? of)\b.{0,40}?(^|[\s'"`+"`"+`(~/])(\.env|mcp\.json)($|[^\w.]|\.\s|\.$)`, ".env", "mcp.json")},
+	{"order to read before use", newPhrase(`before (using|calling|invoking|running) this tool,? (you )?(must |should |always |first |please )*(read|open|cat|load|access|fetch the contents? of)\b`, "before")},
+	{"order to pass contents through a parameter", newPhrase(`pass (its|the|their|this) (full )?contents? (as|in|via|through|into) ['"`+"`"+`]?\w+`, "pass")},
+	{"coercion", newPhrase(`otherwise the tool will not work|the application will crash and all data will be lost`, "otherwise", "crash")},
+	{"order about another tool", newPhrase(`(when this tool is (available|present|loaded|installed)|side effects? on the (also present )?\S+ tool|(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?))`,
+		"this tool", "side effect", "email", "message", "request")},
 }
