@@ -116,8 +116,8 @@ var (
 	reEither              = rawPhrase(`^\s*either\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s+or\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s*\.?\s*$`, "either")
 	reDefault             = rawPhrase(`(\bdefaults?\s+(to|is)\s+|\bdefault\s*[:=]\s*|\(default:?\s+)(`+"`[^`]{1,40}`"+`|'[^']{1,40}'|"[^"]{1,40}"|[^\s,;)]+)(.?)|\b(-?[0-9][0-9.]*|true|false|null)\s+\(default\)`, "default")
 	reBetween             = newPhrase(`\bbetween (-?[0-9][0-9,]*(\.[0-9]+)?) and (-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "between")
-	reUpper               = newPhrase(`\b(at most|max(imum)?( of)?|up to|no more than|not (to )?exceed(ing)?|limited to|<=|≤)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at most", "max", "up to", "no more", "exceed", "limited", "<=", "≤")
-	reLower               = newPhrase(`\b(at least|min(imum)?( of)?|no fewer than|no less than|>=|≥)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at least", "min", "no fewer", "no less", ">=", "≥")
+	reUpper               = newPhrase(`(\b(at most|max(imum)?( of)?|up to|no more than|not (to )?exceed(ing)?|limited to)|<=|≤)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at most", "max", "up to", "no more", "exceed", "limited", "<=", "≤")
+	reLower               = newPhrase(`(\b(at least|min(imum)?( of)?|no fewer than|no less than)|>=|≥)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at least", "min", "no fewer", "no less", ">=", "≥")
 	// A date format counts when it is the value's format ("in YYYY-MM-DD
 	// format", "(ISO 8601 timestamp)"), not one option among several ("text,
 	// number, or YYYY-MM-DD date") or a qualifier inside a search query.

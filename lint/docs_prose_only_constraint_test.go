@@ -109,9 +109,10 @@ func TestProseOnlyConstraint(t *testing.T) {
 		  "limit":{"type":"integer","description":"Between 1 and 50 results."},
 		  "tags":{"type":"array","items":{"type":"string"},"description":"Up to 10 tags."},
 		  "threshold":{"type":"number","exclusiveMinimum":0,"description":"At least 0, at most 1.","maximum":1},
-		  "note":{"type":"string","description":"At most 3 lines."}}}}`,
-		want: []string{"/inputSchema/properties/limit", "/inputSchema/properties/limit", "/inputSchema/properties/tags"},
-		msgs: []string{`"Between 1 and 50 results" but the schema has no minimum`, `"Between 1 and 50 results" but the schema has no maximum`, `"Up to 10 tags" but the schema has no maxItems`},
+		  "note":{"type":"string","description":"At most 3 lines."},
+		  "count":{"type":"integer","description":"Must be <= 5."}}}}`,
+		want: []string{"/inputSchema/properties/limit", "/inputSchema/properties/limit", "/inputSchema/properties/tags", "/inputSchema/properties/count"},
+		msgs: []string{`"Between 1 and 50 results" but the schema has no minimum`, `"Between 1 and 50 results" but the schema has no maximum`, `"Up to 10 tags" but the schema has no maxItems`, `"<= 5" but the schema has no maximum`},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
