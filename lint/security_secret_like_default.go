@@ -19,8 +19,8 @@ var securitySecretLikeDefault = register(&Rule{
 		"(an AWS access key id AKIA..., a GitHub token ghp_/github_pat_, an sk- API key, a Slack or " +
 		"Stripe token, a private key block, a JWT), or a random-looking string in a property named " +
 		"token, password, secret or api_key, is either a leaked secret or teaches the model to send " +
-		"one. The MCP spec says servers should not put secrets in parameters (see reference " +
-		"schema-rules.md, MCP-XHEADER). Documented placeholders such as AWS's AKIAIOSFODNN7EXAMPLE, " +
+		"one (the MCP 2026-07-28 spec already says servers SHOULD NOT put secrets in parameters it " +
+		"mirrors into HTTP headers). Documented placeholders such as AWS's AKIAIOSFODNN7EXAMPLE, " +
 		"\"your-api-key\" or xxxx are not flagged. The message shows only the ends of the value. Fix: " +
 		"revoke the credential if it is real, and remove the value or replace it with an obvious " +
 		"placeholder.",
