@@ -7,8 +7,8 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 )
 
-// runCatalogRule runs one catalog rule over the catalogs of a session.
-func runCatalogRule(t *testing.T, id string, opts Options, catalogs []*contract.Catalog) []contract.Finding {
+// runSessionRule runs one catalog rule over the catalogs of a session.
+func runSessionRule(t *testing.T, id string, opts Options, catalogs []*contract.Catalog) []contract.Finding {
 	t.Helper()
 	r := Lookup(id)
 	if r == nil || r.CheckCatalog == nil {
@@ -55,8 +55,8 @@ func TestBudgetToolCount(t *testing.T) {
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			fs := runCatalogRule(t, id, Options{MaxTools: c.max}, loadCatalogs(t, c.files...))
-			checkBudgetFinding(t, fs, c.server, c.msg)
+			fs := runSessionRule(t, id, Options{MaxTools: c.max}, loadToolFiles(t, c.files...))
+			expectBudgetFinding(t, fs, c.server, c.msg)
 		})
 	}
 }
@@ -86,13 +86,13 @@ func TestBudgetCatalogTokens(t *testing.T) {
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			fs := runCatalogRule(t, id, Options{MaxCatalogTokens: c.max}, loadCatalogs(t, c.files...))
-			checkBudgetFinding(t, fs, c.server, c.msg)
+			fs := runSessionRule(t, id, Options{MaxCatalogTokens: c.max}, loadToolFiles(t, c.files...))
+			expectBudgetFinding(t, fs, c.server, c.msg)
 		})
 	}
 }
 
-func checkBudgetFinding(t *testing.T, fs []contract.Finding, server, msg string) {
+func expectBudgetFinding(t *testing.T, fs []contract.Finding, server, msg string) {
 	t.Helper()
 	if server == "" {
 		if len(fs) != 0 {

@@ -78,7 +78,7 @@ func indexConditionals(root *jsontree.Node, pointer string) conditionals {
 			}
 		}
 		for _, kw := range []string{"dependentRequired", "dependencies"} {
-			for _, m := range members(n.Get(kw)) {
+			for _, m := range objectMembers(n.Get(kw)) {
 				if m.Value.Is(jsontree.Array) {
 					idx.required[m.Key] = true
 					for _, name := range m.Value.Strings() {
@@ -87,7 +87,7 @@ func indexConditionals(root *jsontree.Node, pointer string) conditionals {
 				}
 			}
 		}
-		for _, m := range members(n.Get("dependentSchemas")) {
+		for _, m := range objectMembers(n.Get("dependentSchemas")) {
 			idx.required[m.Key] = true
 		}
 		return true
@@ -95,7 +95,7 @@ func indexConditionals(root *jsontree.Node, pointer string) conditionals {
 	return idx
 }
 
-func members(n *jsontree.Node) []jsontree.Member {
+func objectMembers(n *jsontree.Node) []jsontree.Member {
 	if !n.Is(jsontree.Object) {
 		return nil
 	}
@@ -109,19 +109,19 @@ type proseClaim struct {
 }
 
 var (
-	reConditionalRequired = newPhrase(`(required|mandatory|needed|must be (provided|set|specified|given|supplied)) (when|if|unless|for|only if|only when|in case)\b[^.;\n]*`, "required", "mandatory", "needed", "must be")
-	reThreshold           = newPhrase(`\b(over|above|greater than|more than|exceeding|larger than|under|below|less than) \$?[0-9][0-9,.]*( [a-z]+)? (need|needs|require|requires|must)\b[^.;\n]*`, "need", "require", "must")
-	reRequired            = rawPhrase(`(^\s*\(?required\)?([.:,]|\s*$)|\(required\)|\bthis (field|parameter|argument) is required\b)`, "required")
-	reOneOf               = newPhrase(`(\b(must|should|can) be one of\b|\b(possible|allowed|valid|accepted|supported) values( are| is)?\s*:)[^.;\n]*`, "one of", "values")
-	reEither              = rawPhrase(`^\s*either\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s+or\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s*\.?\s*$`, "either")
-	reDefault             = rawPhrase(`(\bdefaults?\s+(to|is)\s+|\bdefault\s*[:=]\s*|\(default:?\s+)(`+"`[^`]{1,40}`"+`|'[^']{1,40}'|"[^"]{1,40}"|[^\s,;)]+)(.?)|\b(-?[0-9][0-9.]*|true|false|null)\s+\(default\)`, "default")
-	reBetween             = newPhrase(`\bbetween (-?[0-9][0-9,]*(\.[0-9]+)?) and (-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "between")
-	reUpper               = newPhrase(`(\b(at most|max(imum)?( of)?|up to|no more than|not (to )?exceed(ing)?|limited to)|<=|≤)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at most", "max", "up to", "no more", "exceed", "limited", "<=", "≤")
-	reLower               = newPhrase(`(\b(at least|min(imum)?( of)?|no fewer than|no less than)|>=|≥)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at least", "min", "no fewer", "no less", ">=", "≥")
+	reConditionalRequired = newGuardedPattern(`(required|mandatory|needed|must be (provided|set|specified|given|supplied)) (when|if|unless|for|only if|only when|in case)\b[^.;\n]*`, "required", "mandatory", "needed", "must be")
+	reThreshold           = newGuardedPattern(`\b(over|above|greater than|more than|exceeding|larger than|under|below|less than) \$?[0-9][0-9,.]*( [a-z]+)? (need|needs|require|requires|must)\b[^.;\n]*`, "need", "require", "must")
+	reRequired            = rawGuardedPattern(`(^\s*\(?required\)?([.:,]|\s*$)|\(required\)|\bthis (field|parameter|argument) is required\b)`, "required")
+	reOneOf               = newGuardedPattern(`(\b(must|should|can) be one of\b|\b(possible|allowed|valid|accepted|supported) values( are| is)?\s*:)[^.;\n]*`, "one of", "values")
+	reEither              = rawGuardedPattern(`^\s*either\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s+or\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s*\.?\s*$`, "either")
+	reDefault             = rawGuardedPattern(`(\bdefaults?\s+(to|is)\s+|\bdefault\s*[:=]\s*|\(default:?\s+)(`+"`[^`]{1,40}`"+`|'[^']{1,40}'|"[^"]{1,40}"|[^\s,;)]+)(.?)|\b(-?[0-9][0-9.]*|true|false|null)\s+\(default\)`, "default")
+	reBetween             = newGuardedPattern(`\bbetween (-?[0-9][0-9,]*(\.[0-9]+)?) and (-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "between")
+	reUpper               = newGuardedPattern(`(\b(at most|max(imum)?( of)?|up to|no more than|not (to )?exceed(ing)?|limited to)|<=|≤)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at most", "max", "up to", "no more", "exceed", "limited", "<=", "≤")
+	reLower               = newGuardedPattern(`(\b(at least|min(imum)?( of)?|no fewer than|no less than)|>=|≥)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at least", "min", "no fewer", "no less", ">=", "≥")
 	// A date format counts when it is the value's format ("in YYYY-MM-DD
 	// format", "(ISO 8601 timestamp)"), not one option among several ("text,
 	// number, or YYYY-MM-DD date") or a qualifier inside a search query.
-	reDateFormat = rawPhrase(`(\b(in|format:?|formatted as|the format)\s+(YYYY-MM-DD(THH:MM(:SS)?Z?)?|ISO[ -]?8601|RFC[ -]?3339)\b|\((ISO[ -]?8601|RFC[ -]?3339)\b|\b(ISO[ -]?8601|RFC[ -]?3339|YYYY-MM-DD)\s+(format|timestamp|date|date-time|datetime|string)\b)`, "yyyy", "iso", "rfc")
+	reDateFormat = rawGuardedPattern(`(\b(in|format:?|formatted as|the format)\s+(YYYY-MM-DD(THH:MM(:SS)?Z?)?|ISO[ -]?8601|RFC[ -]?3339)\b|\((ISO[ -]?8601|RFC[ -]?3339)\b|\b(ISO[ -]?8601|RFC[ -]?3339|YYYY-MM-DD)\s+(format|timestamp|date|date-time|datetime|string)\b)`, "yyyy", "iso", "rfc")
 )
 
 // defaultClaim returns the phrase stating a default value, if the value is a
@@ -179,7 +179,7 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 	if !own.Is(jsontree.Object) {
 		return nil
 	}
-	def := resolveLocalRef(root, own)
+	def := proseRefTarget(root, own)
 	has := func(keys ...string) bool {
 		for _, k := range keys {
 			if own.Has(k) || def.Has(k) {
@@ -233,9 +233,9 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 	}
 	text := desc.Text
 	lower := strings.ToLower(text)
-	typ := schemaKind(own, def)
+	typ := proseSchemaType(own, def)
 
-	if typ != "boolean" && !has("enum", "const") && !enumLikeBranches(own) && !(typ == "array" && itemsHaveEnum(own.Get("items"))) {
+	if typ != "boolean" && !has("enum", "const") && !constBranches(own) && !(typ == "array" && itemsPinValues(own.Get("items"))) {
 		if m := reOneOf.find(text, lower); m != "" {
 			add(m, "enum or const", "list the values in enum (or const for a single value)")
 		} else if reEither.find(text, lower) != "" {
@@ -259,11 +259,11 @@ func boundClaims(text, lower, typ string, has func(...string) bool, add func(phr
 	keyword := func(upper bool, unit string) string {
 		switch {
 		case typ == "string" && lengthUnits[unit]:
-			return pick(upper, "maxLength", "minLength")
+			return upperOrLower(upper, "maxLength", "minLength")
 		case typ == "array" && (unit == "" || itemUnits[unit]):
-			return pick(upper, "maxItems", "minItems")
+			return upperOrLower(upper, "maxItems", "minItems")
 		case (typ == "number" || typ == "integer") && !lengthUnits[unit]:
-			return pick(upper, "maximum", "minimum")
+			return upperOrLower(upper, "maximum", "minimum")
 		}
 		return ""
 	}
@@ -286,16 +286,16 @@ func boundClaims(text, lower, typ string, has func(...string) bool, add func(phr
 	}
 }
 
-func pick(upper bool, a, b string) string {
+func upperOrLower(upper bool, a, b string) string {
 	if upper {
 		return a
 	}
 	return b
 }
 
-// schemaKind is the single non-null type of a schema (looking through a
+// proseSchemaType is the single non-null type of a schema (looking through a
 // local $ref), or "" when absent or ambiguous.
-func schemaKind(own, def *jsontree.Node) string {
+func proseSchemaType(own, def *jsontree.Node) string {
 	types := schemawalk.Types(own)
 	if types == nil {
 		types = schemawalk.Types(def)
@@ -313,9 +313,9 @@ func schemaKind(own, def *jsontree.Node) string {
 	return kind
 }
 
-// enumLikeBranches accepts anyOf/oneOf whose branches each pin values with
+// constBranches accepts anyOf/oneOf whose branches each pin values with
 // const or enum, the 2020-12 way of documenting each value.
-func enumLikeBranches(n *jsontree.Node) bool {
+func constBranches(n *jsontree.Node) bool {
 	for _, kw := range []string{"oneOf", "anyOf"} {
 		items := n.Get(kw)
 		if !items.Is(jsontree.Array) || len(items.Items) == 0 {
@@ -334,14 +334,14 @@ func enumLikeBranches(n *jsontree.Node) bool {
 	return false
 }
 
-func itemsHaveEnum(items *jsontree.Node) bool {
-	return items.Has("enum") || items.Has("const") || enumLikeBranches(items)
+func itemsPinValues(items *jsontree.Node) bool {
+	return items.Has("enum") || items.Has("const") || constBranches(items)
 }
 
-// resolveLocalRef follows a "#/..." $ref within the same schema document a
+// proseRefTarget follows a "#/..." $ref within the same schema document a
 // few hops, enough for definitions that point at definitions, bounded so a
 // cycle cannot loop.
-func resolveLocalRef(root, n *jsontree.Node) *jsontree.Node {
+func proseRefTarget(root, n *jsontree.Node) *jsontree.Node {
 	var target *jsontree.Node
 	for hop := 0; hop < 8; hop++ {
 		ref := n.Get("$ref")

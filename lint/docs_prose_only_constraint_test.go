@@ -10,7 +10,7 @@ import (
 func TestProseOnlyConstraintBankingExample(t *testing.T) {
 	// examples/banking (see its README): the same transfer_funds tool with its
 	// rules in prose (legacy.json) and in JSON Schema 2020-12 (strict.json).
-	legacy := runRulesOnFile(t, "../examples/banking/legacy.json", "docs/prose-only-constraint")
+	legacy := findingsOfRules(t, "../examples/banking/legacy.json", "docs/prose-only-constraint")
 	var got []string
 	for _, f := range legacy {
 		got = append(got, f.Pointer+" | "+f.Message)
@@ -35,7 +35,7 @@ func TestProseOnlyConstraintBankingExample(t *testing.T) {
 	// strict.json states "Approval code required for transfers over 10000"
 	// in a $defs entry that the root if/then enforces, and splits internal and
 	// wire fields with oneOf over $refs: nothing is prose-only.
-	if strict := runRulesOnFile(t, "../examples/banking/strict.json", "docs/prose-only-constraint"); len(strict) != 0 {
+	if strict := findingsOfRules(t, "../examples/banking/strict.json", "docs/prose-only-constraint"); len(strict) != 0 {
 		t.Errorf("strict.json: want no findings, got %+v", strict)
 	}
 }
@@ -117,7 +117,7 @@ func TestProseOnlyConstraint(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			fs := expectPointers(t, id, c.tool, c.want...)
-			all := strings.Join(messages(fs), "\n")
+			all := strings.Join(findingMessages(fs), "\n")
 			for _, m := range c.msgs {
 				if !strings.Contains(all, m) {
 					t.Errorf("no message with %q in:\n%s", m, all)
@@ -160,9 +160,9 @@ func TestProseOnlyConstraintOnCorpus(t *testing.T) {
 		"npm-heroku-mcp-server.json":                       11,
 		"npm-tavily-mcp.json":                              2,
 	}
-	for _, file := range corpusFiles(t) {
+	for _, file := range serverCorpusFiles(t) {
 		base := filepath.Base(file)
-		fs := runRulesOnFile(t, file, "docs/prose-only-constraint")
+		fs := findingsOfRules(t, file, "docs/prose-only-constraint")
 		if len(fs) != want[base] {
 			var lines []string
 			for _, f := range fs {

@@ -24,8 +24,8 @@ import (
 func TestSecurityRulesOnCorpus(t *testing.T) {
 	ids := []string{"security/invisible-unicode", "security/instruction-in-description", "security/secret-like-default"}
 	want := map[string]int{}
-	for _, file := range corpusFiles(t) {
-		fs := runRulesOnFile(t, file, ids...)
+	for _, file := range serverCorpusFiles(t) {
+		fs := findingsOfRules(t, file, ids...)
 		if got := len(fs); got != want[filepath.Base(file)] {
 			t.Errorf("%s: %d security findings, want %d: %+v", filepath.Base(file), got, want[filepath.Base(file)], fs)
 		}

@@ -34,7 +34,7 @@ var securityInstructionInDescription = register(&Rule{
 			var found []string
 			for _, sig := range instructionSignals {
 				if m := sig.find(s.Text, lower); m != "" {
-					found = append(found, fmt.Sprintf("%s (%q)", sig.label, truncate(strings.Join(strings.Fields(m), " "), 80)))
+					found = append(found, fmt.Sprintf("%s (%q)", sig.label, clipText(strings.Join(strings.Fields(m), " "), 80)))
 				}
 			}
 			if len(found) > 0 {
@@ -47,24 +47,24 @@ var securityInstructionInDescription = register(&Rule{
 
 type instructionSignal struct {
 	label string
-	phrase
+	guardedPattern
 }
 
 var instructionSignals = []instructionSignal{
-	{"order to override earlier instructions", newPhrase(`(ignore|disregard|forget|override) (all |any )?(of )?(the |your |my )?(previous|prior|above|earlier|preceding|former|system|original) (instructions?|prompts?|messages|rules|directions|guidance|guidelines|context)`,
+	{"order to override earlier instructions", newGuardedPattern(`(ignore|disregard|forget|override) (all |any )?(of )?(the |your |my )?(previous|prior|above|earlier|preceding|former|system|original) (instructions?|prompts?|messages|rules|directions|guidance|guidelines|context)`,
 		"ignore", "disregard", "forget", "override")},
-	{"hidden-instruction tag", newPhrase(`<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`, "<")},
-	{"secrecy towards the user", newPhrase(`((do not|don't|never|without) (tell|telling|inform|informing|notify|notifying|alert|alerting|reveal|revealing|mention|mentioning|show|showing) (this |it |that |anything |any of this )?(to )?the user|do not mention (that|this|it)\b|(the )?user (must|should) not (know|see|be told|notice))`,
+	{"hidden-instruction tag", newGuardedPattern(`<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`, "<")},
+	{"secrecy towards the user", newGuardedPattern(`((do not|don't|never|without) (tell|telling|inform|informing|notify|notifying|alert|alerting|reveal|revealing|mention|mentioning|show|showing) (this |it |that |anything |any of this )?(to )?the user|do not mention (that|this|it)\b|(the )?user (must|should) not (know|see|be told|notice))`,
 		"user", "mention")},
-	{"path of a credential file", newPhrase(`(~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.cursor/|claude_desktop_config\.json|\.aws/credentials|\.config/gcloud|\.kube/config|\.git-credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|/etc/shadow\b)`,
+	{"path of a credential file", newGuardedPattern(`(~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.cursor/|claude_desktop_config\.json|\.aws/credentials|\.config/gcloud|\.kube/config|\.git-credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|/etc/shadow\b)`,
 		".ssh", "id_", ".cursor/", "claude_desktop_config", "credentials", "gcloud", ".kube", ".netrc", ".npmrc", ".pgpass", "/etc/shadow")},
 	// ".env" and "mcp.json" are also ordinary search examples (desktop-commander's
 	// start_search lists ".env" among configuration files), so they count only
 	// after a verb that moves their contents.
-	{"order to read a secrets file", newPhrase(`\b(read|cat|open|send|upload|post|leak|include|attach|contents? of)\b.{0,40}?(^|[\s'"`+"`"+`(~/])(\.env|mcp\.json)($|[^\w.]|\.\s|\.$)`, ".env", "mcp.json")},
-	{"order to read before use", newPhrase(`before (using|calling|invoking|running) this tool,? (you )?(must |should |always |first |please )*(read|open|cat|load|access|fetch the contents? of)\b`, "before")},
-	{"order to pass contents through a parameter", newPhrase(`pass (its|the|their|this) (full )?contents? (as|in|via|through|into) ['"`+"`"+`]?\w+`, "pass")},
-	{"coercion", newPhrase(`otherwise the tool will not work|the application will crash and all data will be lost`, "otherwise", "crash")},
-	{"order about another tool", newPhrase(`(when this tool is (available|present|loaded|installed)|side effects? on the (also present )?\S+ tool|(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?))`,
+	{"order to read a secrets file", newGuardedPattern(`\b(read|cat|open|send|upload|post|leak|include|attach|contents? of)\b.{0,40}?(^|[\s'"`+"`"+`(~/])(\.env|mcp\.json)($|[^\w.]|\.\s|\.$)`, ".env", "mcp.json")},
+	{"order to read before use", newGuardedPattern(`before (using|calling|invoking|running) this tool,? (you )?(must |should |always |first |please )*(read|open|cat|load|access|fetch the contents? of)\b`, "before")},
+	{"order to pass contents through a parameter", newGuardedPattern(`pass (its|the|their|this) (full )?contents? (as|in|via|through|into) ['"`+"`"+`]?\w+`, "pass")},
+	{"coercion", newGuardedPattern(`otherwise the tool will not work|the application will crash and all data will be lost`, "otherwise", "crash")},
+	{"order about another tool", newGuardedPattern(`(when this tool is (available|present|loaded|installed)|side effects? on the (also present )?\S+ tool|(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?))`,
 		"this tool", "side effect", "email", "message", "request")},
 }

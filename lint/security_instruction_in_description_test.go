@@ -47,13 +47,13 @@ func TestInstructionInDescription(t *testing.T) {
 		labels []string
 	}{{
 		name: "Invariant Labs direct poisoning",
-		tool: `{"name":"add","description":` + jsonString(invariantDirectPoisoning) + `,"inputSchema":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"},"sidenote":{"type":"string"}}}}`,
+		tool: `{"name":"add","description":` + quoteJSON(invariantDirectPoisoning) + `,"inputSchema":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"},"sidenote":{"type":"string"}}}}`,
 		want: []string{"/description"},
 		labels: []string{"hidden-instruction tag", "secrecy towards the user", "path of a credential file", "order to read a secrets file",
 			"order to read before use", "order to pass contents through a parameter", "coercion"},
 	}, {
 		name:   "Invariant Labs tool shadowing",
-		tool:   `{"name":"add","description":` + jsonString(invariantShadowing) + `,"inputSchema":{"type":"object"}}`,
+		tool:   `{"name":"add","description":` + quoteJSON(invariantShadowing) + `,"inputSchema":{"type":"object"}}`,
 		want:   []string{"/description"},
 		labels: []string{"hidden-instruction tag", "secrecy towards the user", "coercion", "order about another tool"},
 	}, {
@@ -87,7 +87,7 @@ func TestInstructionInDescription(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			fs := expectPointers(t, id, c.tool, c.want...)
-			all := strings.Join(messages(fs), "\n")
+			all := strings.Join(findingMessages(fs), "\n")
 			for _, l := range c.labels {
 				if !strings.Contains(all, l) {
 					t.Errorf("no %q signal in %s", l, all)

@@ -31,7 +31,7 @@ var securityInvisibleUnicode = register(&Rule{
 					what = "key"
 				}
 				p.Report(s.Node, s.Pointer, "delete the invisible characters; a model reads them, a reviewer does not see them",
-					"%s %q holds invisible characters: %s", what, visible(s.Text), describeInvisible(hits))
+					"%s %q holds invisible characters: %s", what, withoutInvisible(s.Text), describeInvisible(hits))
 			}
 		}
 	},
@@ -67,10 +67,10 @@ func invisibleRunes(s string) []invisibleHit {
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
 		switch {
-		case isTag(r):
+		case isTagChar(r):
 			j := i
 			var hidden strings.Builder
-			for j < len(rs) && isTag(rs[j]) {
+			for j < len(rs) && isTagChar(rs[j]) {
 				if rs[j] >= 0xE0020 && rs[j] <= 0xE007E {
 					hidden.WriteRune(rs[j] - 0xE0000)
 				}
@@ -99,7 +99,7 @@ func invisibleRunes(s string) []invisibleHit {
 	return hits
 }
 
-func isTag(r rune) bool { return r >= 0xE0000 && r <= 0xE007F }
+func isTagChar(r rune) bool { return r >= 0xE0000 && r <= 0xE007F }
 
 // isFlagTagSequence recognises the one legitimate use of tag characters:
 // subdivision flags such as England's, U+1F3F4 followed by lowercase tag
@@ -208,7 +208,7 @@ func describeInvisible(hits []invisibleHit) string {
 		if h.tags > 0 {
 			part := fmt.Sprintf("%d tag character(s) U+%04X.. at character %d", h.tags, h.r, h.position)
 			if h.hidden != "" {
-				part += fmt.Sprintf(" spelling hidden text %q", truncate(h.hidden, 120))
+				part += fmt.Sprintf(" spelling hidden text %q", clipText(h.hidden, 120))
 			}
 			parts = append(parts, part)
 			continue
@@ -218,18 +218,18 @@ func describeInvisible(hits []invisibleHit) string {
 	return strings.Join(parts, ", ")
 }
 
-// visible shows a string in a message without its invisible runes, shortened.
-func visible(s string) string {
+// withoutInvisible shows a string in a message without its invisible runes, shortened.
+func withoutInvisible(s string) string {
 	clean := strings.Map(func(r rune) rune {
-		if isTag(r) || invisibleName(r) != "" {
+		if isTagChar(r) || invisibleName(r) != "" {
 			return -1
 		}
 		return r
 	}, s)
-	return truncate(clean, 60)
+	return clipText(clean, 60)
 }
 
-func truncate(s string, n int) string {
+func clipText(s string, n int) string {
 	rs := []rune(s)
 	if len(rs) <= n {
 		return s

@@ -49,7 +49,7 @@ var valueKeywords = map[string]bool{"default": true, "examples": true, "example"
 
 // Keywords whose object members are names chosen by the schema author, so a
 // property called "default" is not the default keyword.
-var nameMaps = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true, "dependentRequired": true}
+var authorNamedKeywords = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true, "dependentRequired": true}
 
 // valueKeyword finds the value keyword (default, examples, ...) a string sits
 // under inside inputSchema or outputSchema, and the name of the property the
@@ -61,7 +61,7 @@ func valueKeyword(path []string) (keyword, property string, ok bool) {
 	}
 	at := -1
 	for i := 1; i < len(path); i++ {
-		if valueKeywords[path[i]] && !nameMaps[path[i-1]] {
+		if valueKeywords[path[i]] && !authorNamedKeywords[path[i-1]] {
 			at = i
 			break
 		}
@@ -70,17 +70,17 @@ func valueKeyword(path []string) (keyword, property string, ok bool) {
 		return "", "", false
 	}
 	for i := len(path) - 1; i > at; i-- {
-		if !isIndex(path[i]) {
+		if !isArrayIndexToken(path[i]) {
 			return path[at], path[i], true
 		}
 	}
-	if at >= 2 && nameMaps[path[at-2]] {
+	if at >= 2 && authorNamedKeywords[path[at-2]] {
 		property = path[at-1]
 	}
 	return path[at], property, true
 }
 
-func isIndex(token string) bool {
+func isArrayIndexToken(token string) bool {
 	return token != "" && strings.Trim(token, "0123456789") == ""
 }
 

@@ -50,7 +50,7 @@ func TestSecretLikeDefault(t *testing.T) {
 		msg: "default of aws_access_key_id looks like an AWS access key id (AKIA…4B, 20 characters)",
 	}, {
 		name: "a private key block nested in an object default",
-		tool: `{"name":"ssh","inputSchema":{"type":"object","properties":{"conn":{"type":"object","default":{"host":"example.org","key":` + jsonString(fakePEM) + `}}}}}`,
+		tool: `{"name":"ssh","inputSchema":{"type":"object","properties":{"conn":{"type":"object","default":{"host":"example.org","key":` + quoteJSON(fakePEM) + `}}}}}`,
 		want: []string{"/inputSchema/properties/conn/default/key"},
 		msg:  "default of key looks like a private key block",
 	}, {
@@ -74,7 +74,7 @@ func TestSecretLikeDefault(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			fs := expectPointers(t, id, c.tool, c.want...)
-			all := strings.Join(messages(fs), "\n")
+			all := strings.Join(findingMessages(fs), "\n")
 			if c.msg != "" && !strings.Contains(all, c.msg) {
 				t.Errorf("messages %s do not contain %q", all, c.msg)
 			}

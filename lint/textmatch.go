@@ -5,28 +5,28 @@ import (
 	"strings"
 )
 
-// phrase is a case-insensitive pattern guarded by plain substrings: the
+// guardedPattern is a case-insensitive pattern guarded by plain substrings: the
 // regexp runs only when the lowercased text holds one of the needles. Most
 // strings of a tool ("object", "The repository owner") hold none, and a
 // substring scan is far cheaper than a backtracking match.
-type phrase struct {
+type guardedPattern struct {
 	needles []string
 	re      *regexp.Regexp
 }
 
-// newPhrase compiles pattern case-insensitively, with each single space
+// newGuardedPattern compiles pattern case-insensitively, with each single space
 // matching any run of whitespace, since descriptions wrap freely.
-func newPhrase(pattern string, needles ...string) phrase {
-	return phrase{needles: needles, re: regexp.MustCompile(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
+func newGuardedPattern(pattern string, needles ...string) guardedPattern {
+	return guardedPattern{needles: needles, re: regexp.MustCompile(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
 }
 
-// rawPhrase compiles pattern case-insensitively as written.
-func rawPhrase(pattern string, needles ...string) phrase {
-	return phrase{needles: needles, re: regexp.MustCompile(`(?i)` + pattern)}
+// rawGuardedPattern compiles pattern case-insensitively as written.
+func rawGuardedPattern(pattern string, needles ...string) guardedPattern {
+	return guardedPattern{needles: needles, re: regexp.MustCompile(`(?i)` + pattern)}
 }
 
 // find returns the leftmost match in text; lower is strings.ToLower(text).
-func (p phrase) find(text, lower string) string {
+func (p guardedPattern) find(text, lower string) string {
 	if !p.mayMatch(lower) {
 		return ""
 	}
@@ -34,14 +34,14 @@ func (p phrase) find(text, lower string) string {
 }
 
 // submatch returns the leftmost match and its groups, or nil.
-func (p phrase) submatch(text, lower string) []string {
+func (p guardedPattern) submatch(text, lower string) []string {
 	if !p.mayMatch(lower) {
 		return nil
 	}
 	return p.re.FindStringSubmatch(text)
 }
 
-func (p phrase) mayMatch(lower string) bool {
+func (p guardedPattern) mayMatch(lower string) bool {
 	for _, n := range p.needles {
 		if strings.Contains(lower, n) {
 			return true

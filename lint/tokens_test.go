@@ -9,7 +9,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/source"
 )
 
-func loadCatalogs(t testing.TB, files ...string) []*contract.Catalog {
+func loadToolFiles(t testing.TB, files ...string) []*contract.Catalog {
 	t.Helper()
 	var out []*contract.Catalog
 	for _, f := range files {
@@ -76,7 +76,7 @@ func TestCatalogTokensOnCorpus(t *testing.T) {
 		"npm-upstash-context7-mcp":                    983,   // 2 tools
 		"npm-wonderwhy-er-desktop-commander":          10832, // 26 tools
 	}
-	count := CatalogTokens(loadCatalogs(t, corpusFiles(t)...))
+	count := CatalogTokens(loadToolFiles(t, serverCorpusFiles(t)...))
 	if count.Encoding != "o200k_base" || len(count.Servers) != len(want) {
 		t.Fatalf("encoding %q, %d servers, want o200k_base and %d", count.Encoding, len(count.Servers), len(want))
 	}
@@ -114,7 +114,7 @@ func TestCatalogTokensOnCorpus(t *testing.T) {
 // 474 KB of JSON) per iteration; the vocabulary is built before the timer.
 func BenchmarkCatalogTokens(b *testing.B) {
 	files, _ := filepath.Glob("../testdata/corpus/servers/*.json")
-	catalogs := loadCatalogs(b, files...)
+	catalogs := loadToolFiles(b, files...)
 	o200k()
 	for b.Loop() {
 		CatalogTokens(catalogs)

@@ -29,7 +29,7 @@ func TestToolStringsVisitsEveryStringAndKey(t *testing.T) {
 		if s.IsKey {
 			kind = "key"
 		}
-		if "/"+strings.Join(escapeAll(s.Path), "/") != s.Pointer {
+		if "/"+strings.Join(escapeTokens(s.Path), "/") != s.Pointer {
 			t.Errorf("Path %q does not spell Pointer %q", s.Path, s.Pointer)
 		}
 		if s.Node.Offset < 0 || !strings.Contains(tool[s.Node.Offset:], s.Text) {
@@ -102,7 +102,7 @@ func TestToolStringsSurvivesDeepNesting(t *testing.T) {
 	}
 }
 
-func escapeAll(tokens []string) []string {
+func escapeTokens(tokens []string) []string {
 	out := make([]string, len(tokens))
 	for i, tok := range tokens {
 		out[i] = jsontree.EscapeToken(tok)

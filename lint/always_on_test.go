@@ -9,9 +9,9 @@ import (
 	"github.com/mcp-contract/mcp-contract/source"
 )
 
-// corpusFiles lists the real tool lists of testdata/corpus/servers (see
+// serverCorpusFiles lists the real tool lists of testdata/corpus/servers (see
 // testdata/corpus/SOURCES.md), relative to the lint package.
-func corpusFiles(t *testing.T) []string {
+func serverCorpusFiles(t *testing.T) []string {
 	t.Helper()
 	files, err := filepath.Glob("../testdata/corpus/servers/*.json")
 	if err != nil || len(files) == 0 {
@@ -21,8 +21,8 @@ func corpusFiles(t *testing.T) []string {
 	return files
 }
 
-// runRulesOnFile runs the given rules, and only those, over one tool file.
-func runRulesOnFile(t *testing.T, file string, ids ...string) []contract.Finding {
+// findingsOfRules runs the given rules, and only those, over one tool file.
+func findingsOfRules(t *testing.T, file string, ids ...string) []contract.Finding {
 	t.Helper()
 	catalogs, err := source.Load(file)
 	if err != nil {
