@@ -27,6 +27,8 @@ var securityInstructionInDescription = register(&Rule{
 		"orders to the model out of tool metadata.",
 	CheckTool: func(p *Pass) {
 		for s := range toolStrings(p.Tool) {
+			// No signal fits in fewer than six bytes (".netrc", "id_rsa"),
+			// and most keys and type names are shorter.
 			if len(s.Text) < 6 {
 				continue
 			}
