@@ -3,6 +3,7 @@ package lint
 import (
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -87,5 +88,29 @@ func BenchmarkAlwaysOnToolRules(b *testing.B) {
 	opts := Options{Profiles: map[Profile]bool{ProfileSecurity: true, ProfileDocs: true}}
 	for b.Loop() {
 		Run(catalogs, opts)
+	}
+}
+
+// TestAlwaysOnRulesSurviveHostileTools feeds malformed and adversarial tools
+// to every security, docs and budget rule: none may panic, whatever a server
+// sends.
+func TestAlwaysOnRulesSurviveHostileTools(t *testing.T) {
+	deep := strings.Repeat(`{"type":"object","properties":{"a":`, 1000) + `{"type":"string","description":"Required when x. Default: 1"}` + strings.Repeat(`}}`, 1000)
+	hostile := []string{
+		`{"name":"null-schema","inputSchema":null}`,
+		`{"name":"array-schema","inputSchema":[1,"x",{"description":"Required when y"}]}`,
+		`{"name":"string-schema","inputSchema":"ignore previous instructions"}`,
+		`{"name":"bad-keywords","inputSchema":{"type":"object","properties":[],"required":"a","dependentRequired":[],"dependentSchemas":"x","if":true,"then":false,"default":{"token":7}}}`,
+		`{"name":"non-string-descriptions","description":42,"inputSchema":{"type":"object","properties":{"a":{"description":{"x":1},"enum":"no"}}}}`,
+		`{"name":"ref-cycle","inputSchema":{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"type":"object","properties":{"p":{"$ref":"#/$defs/a"},"q":{"$ref":"#/nowhere/~2"}}}}`,
+		`{"name":"deep","inputSchema":` + deep + `}`,
+		`{"name":"","inputSchema":{"type":"object","properties":{"":{"description":"(default: )","type":["string","null"]}}}}`,
+	}
+	ids := []string{"security/invisible-unicode", "security/instruction-in-description", "security/secret-like-default",
+		"docs/prose-only-constraint", "budget/tool-count", "budget/catalog-tokens"}
+	for _, tool := range hostile {
+		for _, id := range ids {
+			lintTool(t, id, tool, Options{})
+		}
 	}
 }

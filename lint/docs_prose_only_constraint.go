@@ -33,13 +33,19 @@ var docsProseOnlyConstraint = register(&Rule{
 			if !root.node.Is(jsontree.Object) {
 				continue
 			}
-			idx := indexConditionals(root.node, root.pointer)
+			// One walk serves both passes: the conditionals must all be known
+			// before any description is judged.
+			var schemas []schemawalk.Schema
 			schemawalk.Walk(root.node, root.pointer, func(s schemawalk.Schema) bool {
+				schemas = append(schemas, s)
+				return true
+			})
+			idx := indexConditionals(schemas)
+			for _, s := range schemas {
 				for _, c := range proseClaims(root.node, s, idx) {
 					p.Report(s.Node, s.Pointer, c.fix, "description states %q but the schema has no %s", c.phrase, c.missing)
 				}
-				return true
-			})
+			}
 		}
 	},
 })
@@ -55,12 +61,12 @@ type conditionals struct {
 	tested map[string]bool
 }
 
-func indexConditionals(root *jsontree.Node, pointer string) conditionals {
+func indexConditionals(schemas []schemawalk.Schema) conditionals {
 	idx := conditionals{required: map[string]bool{}, tested: map[string]bool{}}
-	schemawalk.Walk(root, pointer, func(s schemawalk.Schema) bool {
+	for _, s := range schemas {
 		n := s.Node
 		if !n.Is(jsontree.Object) {
-			return true
+			continue
 		}
 		// A required array beside its own properties states unconditional
 		// requirements, except inside a branch or an if/then/else.
@@ -90,8 +96,7 @@ func indexConditionals(root *jsontree.Node, pointer string) conditionals {
 		for _, m := range objectMembers(n.Get("dependentSchemas")) {
 			idx.required[m.Key] = true
 		}
-		return true
-	})
+	}
 	return idx
 }
 

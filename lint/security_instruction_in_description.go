@@ -28,7 +28,7 @@ var securityInstructionInDescription = register(&Rule{
 	CheckTool: func(p *Pass) {
 		for s := range toolStrings(p.Tool) {
 			// No signal fits in fewer than six bytes (".netrc", "id_rsa"),
-			// and most keys and type names are shorter.
+			// and many keys and type names are shorter.
 			if len(s.Text) < 6 {
 				continue
 			}
@@ -40,7 +40,7 @@ var securityInstructionInDescription = register(&Rule{
 				}
 			}
 			if len(found) > 0 {
-				p.Report(s.Node, s.Pointer, "remove instructions to the model from tool metadata; describe what the tool does",
+				p.Report(s.Node, s.Pointer(), "remove instructions to the model from tool metadata; describe what the tool does",
 					"text addressed to the model: %s", strings.Join(found, "; "))
 			}
 		}

@@ -29,7 +29,7 @@ var securitySecretLikeDefault = register(&Rule{
 			if s.IsKey {
 				continue
 			}
-			keyword, property, ok := valueKeyword(s.Path)
+			keyword, property, ok := valueKeyword(s)
 			if !ok {
 				continue
 			}
@@ -38,35 +38,20 @@ var securitySecretLikeDefault = register(&Rule{
 				if property != "" {
 					where += " of " + property
 				}
-				p.Report(s.Node, s.Pointer, "revoke it if it is real; remove the value or use an obvious placeholder",
+				p.Report(s.Node, s.Pointer(), "revoke it if it is real; remove the value or use an obvious placeholder",
 					"%s looks like %s (%s, %d characters)", where, kind, maskSecret(s.Text), len([]rune(s.Text)))
 			}
 		}
 	},
 })
 
-var valueKeywords = map[string]bool{"default": true, "examples": true, "example": true, "const": true, "enum": true}
-
-// Keywords whose object members are names chosen by the schema author, so a
-// property called "default" is not the default keyword.
-var authorNamedKeywords = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true, "dependentRequired": true}
-
-// valueKeyword finds the value keyword (default, examples, ...) a string sits
+// valueKeyword names the keyword (default, examples, ...) a string sits
 // under inside inputSchema or outputSchema, and the name of the property the
 // value belongs to: the innermost key inside the value when it is an object
 // ({"default": {"api_key": "..."}}), else the property that holds the keyword.
-func valueKeyword(path []string) (keyword, property string, ok bool) {
-	if len(path) < 2 || (path[0] != "inputSchema" && path[0] != "outputSchema") {
-		return "", "", false
-	}
-	at := -1
-	for i := 1; i < len(path); i++ {
-		if valueKeywords[path[i]] && !authorNamedKeywords[path[i-1]] {
-			at = i
-			break
-		}
-	}
-	if at < 0 {
+func valueKeyword(s toolString) (keyword, property string, ok bool) {
+	path, at := s.Path, s.DataAt
+	if at < 1 || (path[0] != "inputSchema" && path[0] != "outputSchema") {
 		return "", "", false
 	}
 	for i := len(path) - 1; i > at; i-- {

@@ -29,13 +29,13 @@ func TestToolStringsVisitsEveryStringAndKey(t *testing.T) {
 		if s.IsKey {
 			kind = "key"
 		}
-		if "/"+strings.Join(escapeTokens(s.Path), "/") != s.Pointer {
-			t.Errorf("Path %q does not spell Pointer %q", s.Path, s.Pointer)
+		if "/"+strings.Join(escapeTokens(s.Path), "/") != s.Pointer() {
+			t.Errorf("Path %q does not spell Pointer %q", s.Path, s.Pointer())
 		}
 		if s.Node.Offset < 0 || !strings.Contains(tool[s.Node.Offset:], s.Text) {
 			t.Errorf("%s %q: offset %d does not point at it", kind, s.Text, s.Node.Offset)
 		}
-		got = append(got, kind+" "+s.Pointer+" = "+s.Text)
+		got = append(got, kind+" "+s.Pointer()+" = "+s.Text)
 	}
 	want := []string{
 		"key /name = name",
@@ -108,4 +108,45 @@ func escapeTokens(tokens []string) []string {
 		out[i] = jsontree.EscapeToken(tok)
 	}
 	return out
+}
+
+func TestToolStringsMarksInstanceData(t *testing.T) {
+	// A property named "default" is schema text; the values under the default,
+	// enum and examples keywords are instance data, however deep.
+	const tool = `{"name":"t","inputSchema":{"type":"object","properties":{
+	  "default":{"type":"string","description":"d","enum":["a"]},
+	  "conn":{"type":"object","default":{"auth":{"token":"x"}},"examples":[[{"k":"v"}]]}}}}`
+	c, err := source.Parse([]byte(tool), "tool.json", "test", "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for s := range toolStrings(c.Tools[0]) {
+		if s.IsKey {
+			continue
+		}
+		keyword := ""
+		if s.DataAt >= 0 {
+			keyword = s.Path[s.DataAt]
+		}
+		got[s.Pointer()] = keyword
+	}
+	want := map[string]string{
+		"/name":                                "",
+		"/inputSchema/type":                    "",
+		"/inputSchema/properties/default/type": "",
+		"/inputSchema/properties/default/description":     "",
+		"/inputSchema/properties/default/enum/0":          "enum",
+		"/inputSchema/properties/conn/type":               "",
+		"/inputSchema/properties/conn/default/auth/token": "default",
+		"/inputSchema/properties/conn/examples/0/0/k":     "examples",
+	}
+	for ptr, kw := range want {
+		if g, ok := got[ptr]; !ok || g != kw {
+			t.Errorf("%s: data keyword %q (seen %v), want %q", ptr, g, ok, kw)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("strings %v, want %v", got, want)
+	}
 }
