@@ -54,19 +54,26 @@ type instructionSignal struct {
 
 var instructionSignals = []instructionSignal{
 	{"order to override earlier instructions", newGuardedPattern(`(ignore|disregard|forget|override) (all |any )?(of )?(the |your |my )?(previous|prior|above|earlier|preceding|former|system|original) (instructions?|prompts?|messages|rules|directions|guidance|guidelines|context)`,
-		"ignore", "disregard", "forget", "override")},
-	{"hidden-instruction tag", newGuardedPattern(`<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`, "<")},
+		"ignore", "disregard", "forget", "override").alsoNeeding("previous", "prior", "above", "earlier", "preceding", "former", "system", "original")},
+	{"hidden-instruction tag", newGuardedPattern(`<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`,
+		"<").alsoNeeding("important", "system", "instruction", "secret", "hidden")},
 	{"secrecy towards the user", newGuardedPattern(`((do not|don't|never|without) (tell|telling|inform|informing|notify|notifying|alert|alerting|reveal|revealing|mention|mentioning|show|showing) (this |it |that |anything |any of this )?(to )?the user|do not mention (that|this|it)\b|(the )?user (must|should) not (know|see|be told|notice))`,
-		"user", "mention")},
+		"user", "mention").alsoNeeding("not", "n't", "never", "without")},
 	{"path of a credential file", newGuardedPattern(`(~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.cursor/|claude_desktop_config\.json|\.aws/credentials|\.config/gcloud|\.kube/config|\.git-credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|/etc/shadow\b)`,
 		".ssh", "id_", ".cursor/", "claude_desktop_config", "credentials", "gcloud", ".kube", ".netrc", ".npmrc", ".pgpass", "/etc/shadow")},
 	// ".env" and "mcp.json" are also ordinary search examples (desktop-commander's
 	// start_search lists ".env" among configuration files), so they count only
 	// after a verb that moves their contents.
-	{"order to read a secrets file", newGuardedPattern(`\b(read|cat|open|send|upload|post|leak|include|attach|contents? of)\b.{0,40}?(^|[\s'"`+"`"+`(~/])(\.env|mcp\.json)($|[^\w.]|\.\s|\.$)`, ".env", "mcp.json")},
-	{"order to read before use", newGuardedPattern(`before (using|calling|invoking|running) this tool,? (you )?(must |should |always |first |please )*(read|open|cat|load|access|fetch the contents? of)\b`, "before")},
-	{"order to pass contents through a parameter", newGuardedPattern(`pass (its|the|their|this) (full )?contents? (as|in|via|through|into) ['"`+"`"+`]?\w+`, "pass")},
-	{"coercion", newGuardedPattern(`otherwise the tool will not work|the application will crash and all data will be lost`, "otherwise", "crash")},
-	{"order about another tool", newGuardedPattern(`(when this tool is (available|present|loaded|installed)|side effects? on the (also present )?\S+ tool|(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?))`,
-		"this tool", "side effect", "email", "message", "request")},
+	{"order to read a secrets file", newGuardedPattern(`\b(read|cat|open|send|upload|post|leak|include|attach|contents? of)\b.{0,40}?(^|[\s'"`+"`"+`(~/])(\.env|mcp\.json)($|[^\w.]|\.\s|\.$)`,
+		".env", "mcp.json")},
+	{"order to read before use", newGuardedPattern(`before (using|calling|invoking|running) this tool,? (you )?(must |should |always |first |please )*(read|open|cat|load|access|fetch the contents? of)\b`,
+		"before").alsoNeeding("tool").alsoNeeding("read", "open", "cat", "load", "access", "fetch")},
+	{"order to pass contents through a parameter", newGuardedPattern(`pass (its|the|their|this) (full )?contents? (as|in|via|through|into) ['"`+"`"+`]?\w+`,
+		"pass").alsoNeeding("content")},
+	{"coercion", newGuardedPattern(`otherwise the tool will not work|the application will crash and all data will be lost`,
+		"otherwise", "crash").alsoNeeding("work", "lost")},
+	{"order about another tool", newGuardedPattern(`(when this tool is (available|present|loaded|installed)|side effects? on the (also present )?\S+ tool)`,
+		"tool").alsoNeeding("available", "present", "loaded", "installed", "effect")},
+	{"order about another tool", newGuardedPattern(`(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?)`,
+		"all").alsoNeeding("send", "forward", "redirect", "cc").alsoNeeding("email", "message", "request")},
 }

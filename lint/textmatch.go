@@ -5,24 +5,33 @@ import (
 	"strings"
 )
 
-// guardedPattern is a case-insensitive pattern guarded by plain substrings: the
-// regexp runs only when the lowercased text holds one of the needles. Most
-// strings of a tool ("object", "The repository owner") hold none, and a
-// substring scan is far cheaper than a backtracking match.
+// guardedPattern is a case-insensitive pattern guarded by plain substrings:
+// the regexp runs only when the lowercased text holds, for every needle
+// group, at least one of the group's needles. Most strings of a tool
+// ("object", "The repository owner") fail the guard, and a substring scan is
+// far cheaper than a regexp match. Needles are single words or fragments the
+// pattern cannot match without, never phrases whose spaces the pattern lets
+// be newlines.
 type guardedPattern struct {
-	needles []string
-	re      *regexp.Regexp
+	groups [][]string
+	re     *regexp.Regexp
 }
 
 // newGuardedPattern compiles pattern case-insensitively, with each single space
 // matching any run of whitespace, since descriptions wrap freely.
 func newGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{needles: needles, re: regexp.MustCompile(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
+	return guardedPattern{groups: [][]string{needles}, re: regexp.MustCompile(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
 }
 
 // rawGuardedPattern compiles pattern case-insensitively as written.
 func rawGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{needles: needles, re: regexp.MustCompile(`(?i)` + pattern)}
+	return guardedPattern{groups: [][]string{needles}, re: regexp.MustCompile(`(?i)` + pattern)}
+}
+
+// alsoNeeding adds a needle group that must also be present.
+func (p guardedPattern) alsoNeeding(needles ...string) guardedPattern {
+	p.groups = append(append([][]string(nil), p.groups...), needles)
+	return p
 }
 
 // find returns the leftmost match in text; lower is strings.ToLower(text).
@@ -42,10 +51,17 @@ func (p guardedPattern) submatch(text, lower string) []string {
 }
 
 func (p guardedPattern) mayMatch(lower string) bool {
-	for _, n := range p.needles {
-		if strings.Contains(lower, n) {
-			return true
+	for _, group := range p.groups {
+		found := false
+		for _, n := range group {
+			if strings.Contains(lower, n) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
 		}
 	}
-	return len(p.needles) == 0
+	return true
 }
