@@ -76,8 +76,9 @@ var o200k = sync.OnceValue(codec.NewO200kBase)
 
 // CatalogTokens counts, per server and per tool, the tokens of each tool as a
 // client sends it to a model: the compact JSON of its name, description and
-// inputSchema. Providers wrap that in a few tokens of their own framing per
-// tool, so the result is a slight undercount, the same for every server.
+// inputSchema. Each provider renders tools into its own prompt format before
+// the model sees them, so the exact bill differs by provider; this is the
+// provider-neutral measure, comparable across servers and across runs.
 func CatalogTokens(catalogs []*contract.Catalog) TokenCount {
 	count := TokenCount{Encoding: TokenEncoding, Servers: []ServerTokens{}}
 	for _, c := range catalogs {
