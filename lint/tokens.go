@@ -1,0 +1,116 @@
+package lint
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/tiktoken-go/tokenizer/codec"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// TokenEncoding is the BPE vocabulary tool definitions are counted with:
+// o200k_base, the encoding of OpenAI's GPT-4o, GPT-4.1, GPT-5 and o-series
+// models. Other providers' tokenizers differ by some percent, which does not
+// change whether a catalog is within a budget of tens of thousands.
+const TokenEncoding = "o200k_base"
+
+// TokenCount is what a model pays, in tokens, to see the tool definitions of
+// a client session on every turn.
+type TokenCount struct {
+	Encoding string         `json:"encoding"`
+	Total    int            `json:"total"`
+	Servers  []ServerTokens `json:"servers"`
+}
+
+// ServerTokens counts one catalog; Tools are in the server's order.
+type ServerTokens struct {
+	Server string       `json:"server"`
+	Tokens int          `json:"tokens"`
+	Tools  []ToolTokens `json:"tools"`
+}
+
+// ToolTokens counts one tool.
+type ToolTokens struct {
+	Tool   string `json:"tool"`
+	Tokens int    `json:"tokens"`
+}
+
+// RankedTool is one entry of TokenCount.Top.
+type RankedTool struct {
+	Server string `json:"server"`
+	Tool   string `json:"tool"`
+	Tokens int    `json:"tokens"`
+}
+
+// Top returns the n most expensive tools across servers, most tokens first
+// (ties by server, then tool name, so reports are stable).
+func (c TokenCount) Top(n int) []RankedTool {
+	var all []RankedTool
+	for _, s := range c.Servers {
+		for _, t := range s.Tools {
+			all = append(all, RankedTool{Server: s.Server, Tool: t.Tool, Tokens: t.Tokens})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if a.Tokens != b.Tokens {
+			return a.Tokens > b.Tokens
+		}
+		if a.Server != b.Server {
+			return a.Server < b.Server
+		}
+		return a.Tool < b.Tool
+	})
+	if n >= 0 && len(all) > n {
+		all = all[:n]
+	}
+	return all
+}
+
+// The vocabulary is compiled into the tokenizer module (codec/o200k_base_vocab.go),
+// so counting works offline; building its 200k-entry map costs tens of
+// milliseconds, paid once and only when tokens are counted.
+var o200k = sync.OnceValue(codec.NewO200kBase)
+
+// CatalogTokens counts, per server and per tool, the tokens of each tool as a
+// client sends it to a model: the compact JSON of its name, description and
+// inputSchema. Each provider renders tools into its own prompt format before
+// the model sees them, so the exact bill differs by provider; this is the
+// provider-neutral measure, comparable across servers and across runs.
+func CatalogTokens(catalogs []*contract.Catalog) TokenCount {
+	count := TokenCount{Encoding: TokenEncoding, Servers: []ServerTokens{}}
+	for _, c := range catalogs {
+		st := ServerTokens{Server: c.Server, Tools: []ToolTokens{}}
+		for _, t := range c.Tools {
+			n := ToolTokenCount(t)
+			st.Tools = append(st.Tools, ToolTokens{Tool: t.Name, Tokens: n})
+			st.Tokens += n
+		}
+		count.Servers = append(count.Servers, st)
+		count.Total += st.Tokens
+	}
+	return count
+}
+
+// ToolTokenCount counts one tool as CatalogTokens does.
+func ToolTokenCount(t *contract.Tool) int {
+	n, _ := o200k().Count(string(sentDefinition(t)))
+	// Count fails only when its split regexp times out, and this codec sets
+	// no timeout; n is the count so far either way.
+	return n
+}
+
+// sentDefinition is the tool as clients forward it to a model: name,
+// description and inputSchema, compact. Title, annotations and outputSchema
+// stay with the client.
+func sentDefinition(t *contract.Tool) []byte {
+	def := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
+	for _, key := range []string{"name", "description", "inputSchema"} {
+		if v := t.Node.Get(key); v != nil {
+			def.Members = append(def.Members, jsontree.Member{Key: key, KeyOffset: -1, Value: v})
+		}
+	}
+	return jsontree.Encode(def, jsontree.EncodeOptions{})
+}

@@ -1,0 +1,122 @@
+package lint
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/source"
+)
+
+func loadToolFiles(t testing.TB, files ...string) []*contract.Catalog {
+	t.Helper()
+	var out []*contract.Catalog
+	for _, f := range files {
+		cs, err := source.Load(f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out = append(out, cs...)
+	}
+	return out
+}
+
+func TestTokenizerIsO200kBase(t *testing.T) {
+	// OpenAI cookbook, "How to count tokens with tiktoken": o200k_base encodes
+	// "tiktoken is great!" as [83, 8251, 2488, 382, 2212, 0].
+	ids, _, err := o200k().Encode("tiktoken is great!")
+	if err != nil || !slices.Equal(ids, []uint{83, 8251, 2488, 382, 2212, 0}) {
+		t.Errorf("ids = %v (%v), want the cookbook's o200k_base ids", ids, err)
+	}
+}
+
+func TestToolTokenCountSeesWhatClientsSend(t *testing.T) {
+	// server-everything's echo tool (testdata/corpus/servers/npm-server-everything.json),
+	// trimmed. Clients forward name, description and inputSchema; title,
+	// annotations and outputSchema do not reach the model, so they cost nothing.
+	const sent = `{"name":"echo","description":"Echoes back the input string","inputSchema":{"type":"object","properties":{"message":{"type":"string","description":"Message to echo"}},"required":["message"]}}`
+	const withExtras = `{"name":"echo","title":"Echo Tool","description":"Echoes back the input string",
+	  "inputSchema":{"type":"object",  "properties":{"message":{"type":"string","description":"Message to echo"}},"required":["message"]},
+	  "outputSchema":{"type":"object","properties":{"echo":{"type":"string"}}},"annotations":{"readOnlyHint":true}}`
+	count := func(doc string) int {
+		c, err := source.Parse([]byte(doc), "tool.json", "test", "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ToolTokenCount(c.Tools[0])
+	}
+	want, _ := o200k().Count(sent)
+	if got := count(sent); got != want || got == 0 {
+		t.Errorf("tokens of the compact definition = %d, want %d (non-zero)", got, want)
+	}
+	if got := count(withExtras); got != want {
+		t.Errorf("title, annotations, outputSchema or whitespace changed the count: %d, want %d", got, want)
+	}
+}
+
+// TestCatalogTokensOnCorpus pins the tokens per corpus server (o200k_base,
+// compact name+description+inputSchema) and checks the figures add up.
+func TestCatalogTokensOnCorpus(t *testing.T) {
+	want := map[string]int{
+		"github-mcp-server":                           25101, // 117 tools
+		"npm-archived-server-github":                  3546,  // 26 tools
+		"npm-archived-server-gitlab":                  1194,  // 9 tools
+		"npm-archived-server-slack":                   679,   // 8 tools
+		"npm-browserbasehq-mcp-server-browserbase":    1054,  // 9 tools
+		"npm-executeautomation-playwright-mcp-server": 2918,  // 33 tools
+		"npm-figma-developer-mcp":                     899,   // 2 tools
+		"npm-heroku-mcp-server":                       4737,  // 33 tools
+		"npm-kazuph-mcp-fetch":                        1091,  // 1 tool
+		"npm-mcp-server-sqlite-npx":                   319,   // 5 tools
+		"npm-server-everything":                       1794,  // 19 tools
+		"npm-server-filesystem":                       1664,  // 14 tools
+		"npm-server-memory":                           900,   // 9 tools
+		"npm-tavily-mcp":                              1651,  // 5 tools
+		"npm-upstash-context7-mcp":                    983,   // 2 tools
+		"npm-wonderwhy-er-desktop-commander":          10832, // 26 tools
+	}
+	count := CatalogTokens(loadToolFiles(t, serverCorpusFiles(t)...))
+	if count.Encoding != "o200k_base" || len(count.Servers) != len(want) {
+		t.Fatalf("encoding %q, %d servers, want o200k_base and %d", count.Encoding, len(count.Servers), len(want))
+	}
+	sum := 0
+	for _, s := range count.Servers {
+		if s.Tokens != want[s.Server] {
+			t.Errorf("%s: %d tokens, want %d", s.Server, s.Tokens, want[s.Server])
+		}
+		toolSum := 0
+		for _, tt := range s.Tools {
+			toolSum += tt.Tokens
+		}
+		if toolSum != s.Tokens {
+			t.Errorf("%s: tools add up to %d, server says %d", s.Server, toolSum, s.Tokens)
+		}
+		sum += s.Tokens
+	}
+	if sum != count.Total {
+		t.Errorf("servers add up to %d, total says %d", sum, count.Total)
+	}
+	// github-mcp-server's projects_write, a consolidated method-switch tool,
+	// is the most expensive tool of the corpus.
+	top := count.Top(5)
+	if len(top) != 5 || top[0] != (RankedTool{Server: "github-mcp-server", Tool: "projects_write", Tokens: 1567}) {
+		t.Errorf("top 5 = %+v", top)
+	}
+	for i := 1; i < len(top); i++ {
+		if top[i].Tokens > top[i-1].Tokens {
+			t.Errorf("top 5 not in descending order: %+v", top)
+		}
+	}
+}
+
+// BenchmarkCatalogTokens counts the whole corpus (16 servers, 318 tools,
+// 474 KB of JSON) per iteration; the vocabulary is built before the timer.
+func BenchmarkCatalogTokens(b *testing.B) {
+	files, _ := filepath.Glob("../testdata/corpus/servers/*.json")
+	catalogs := loadToolFiles(b, files...)
+	o200k()
+	for b.Loop() {
+		CatalogTokens(catalogs)
+	}
+}

@@ -1,0 +1,109 @@
+package lint
+
+import (
+	"iter"
+	"strconv"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// toolString is one piece of text a model reads when a client loads a tool:
+// a string value or an object key, anywhere in the tool object.
+type toolString struct {
+	Text string
+	// Node locates the text in its file; for a key it is a detached node at
+	// the key's offset, since keys have no node of their own.
+	Node  *jsontree.Node
+	IsKey bool
+	// Path holds the unescaped tokens from the tool object to the text; for a
+	// key it ends with the key itself. It is only valid during the loop
+	// iteration that yields it: the walk reuses its backing array.
+	Path []string
+	// DataAt is the index in Path of the keyword (default, const, enum,
+	// examples, example) whose value holds this text as instance data rather
+	// than schema text, or -1. A property named "default" is not the keyword.
+	DataAt int
+}
+
+// dataKeywords hold instance values, not schemas.
+var dataKeywords = map[string]bool{"default": true, "examples": true, "example": true, "const": true, "enum": true}
+
+// authorNamedKeywords hold members whose keys are names chosen by the schema
+// author (a property may be called "default").
+var authorNamedKeywords = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true, "dependentRequired": true}
+
+// Pointer is the JSON pointer of the text, relative to the tool object. For
+// a key it names the member the key introduces, so
+// "/inputSchema/properties/path" is the key "path". It is built on demand,
+// only for texts that are reported, so deep schemas do not pay for a pointer
+// per string.
+func (s toolString) Pointer() string {
+	var b strings.Builder
+	for _, tok := range s.Path {
+		b.WriteByte('/')
+		b.WriteString(jsontree.EscapeToken(tok))
+	}
+	return b.String()
+}
+
+// toolStrings yields every string value and every object key of a tool:
+// name, title, description, annotations, and everything inside inputSchema and
+// outputSchema (property names, enum values, const, default, examples, even
+// unknown keywords), since poisoning and leaked secrets hide wherever a model
+// or a reviewer is least likely to look. The walk is iterative, so nesting
+// depth cannot exhaust the stack, and costs constant time per value.
+func toolStrings(t *contract.Tool) iter.Seq[toolString] {
+	return func(yield func(toolString) bool) {
+		if t == nil || t.Node == nil {
+			return
+		}
+		type frame struct {
+			node  *jsontree.Node
+			depth int // len(path) for this node
+			token string
+			// dataAt is the DataAt of the texts directly in this node.
+			dataAt int
+		}
+		var path []string
+		stack := []frame{{node: t.Node, dataAt: -1}}
+		for len(stack) > 0 {
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			// Depth-first order means every node visited since this frame's
+			// parent is a descendant of it, so path[:depth-1] still holds the
+			// ancestors.
+			if f.depth > 0 {
+				path = append(path[:f.depth-1], f.token)
+			}
+			switch f.node.Kind {
+			case jsontree.String:
+				if !yield(toolString{Text: f.node.Text, Node: f.node, Path: path, DataAt: f.dataAt}) {
+					return
+				}
+			case jsontree.Object:
+				// Keys are yielded in source order, then children are pushed in
+				// reverse so values are also visited in source order.
+				for _, m := range f.node.Members {
+					keyNode := &jsontree.Node{Kind: jsontree.String, Text: m.Key, Offset: m.KeyOffset, End: m.KeyOffset}
+					if !yield(toolString{Text: m.Key, Node: keyNode, IsKey: true, Path: append(path, m.Key), DataAt: f.dataAt}) {
+						return
+					}
+				}
+				for i := len(f.node.Members) - 1; i >= 0; i-- {
+					m := f.node.Members[i]
+					dataAt := f.dataAt
+					if dataAt < 0 && dataKeywords[m.Key] && !authorNamedKeywords[f.token] {
+						dataAt = f.depth
+					}
+					stack = append(stack, frame{node: m.Value, depth: f.depth + 1, token: m.Key, dataAt: dataAt})
+				}
+			case jsontree.Array:
+				for i := len(f.node.Items) - 1; i >= 0; i-- {
+					stack = append(stack, frame{node: f.node.Items[i], depth: f.depth + 1, token: strconv.Itoa(i), dataAt: f.dataAt})
+				}
+			}
+		}
+	}
+}
