@@ -9,10 +9,19 @@ import (
 
 // Lines maps byte offsets of one document to 1-based line and column numbers.
 // Columns count characters (not bytes), as editors and GitHub annotations do.
+// A Lines is not safe for concurrent use: it caches as it answers.
 type Lines struct {
 	data   []byte
 	starts []int
+	// marks caches, per long line, the character count at every
+	// markInterval bytes, so a minified file (one huge line) with thousands
+	// of findings does not rescan the line for each of them.
+	marks map[int][]mark
 }
+
+type mark struct{ offset, chars int }
+
+const markInterval = 4096
 
 // NewLines indexes the line starts of data.
 func NewLines(data []byte) *Lines {
@@ -34,7 +43,42 @@ func (l *Lines) Position(offset int) (line, column int) {
 		offset = len(l.data)
 	}
 	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > offset }) - 1
-	return i + 1, utf8.RuneCount(l.data[l.starts[i]:offset]) + 1
+	start := l.starts[i]
+	if offset-start <= markInterval {
+		return i + 1, utf8.RuneCount(l.data[start:offset]) + 1
+	}
+	marks := l.lineMarks(i)
+	k := sort.Search(len(marks), func(k int) bool { return marks[k].offset > offset }) - 1
+	return i + 1, marks[k].chars + utf8.RuneCount(l.data[marks[k].offset:offset]) + 1
+}
+
+// lineMarks returns the checkpoints of line i, computing them once. Each
+// checkpoint sits on the first byte of a character.
+func (l *Lines) lineMarks(i int) []mark {
+	if m, ok := l.marks[i]; ok {
+		return m
+	}
+	end := len(l.data)
+	if i+1 < len(l.starts) {
+		end = l.starts[i+1]
+	}
+	start := l.starts[i]
+	marks := []mark{{start, 0}}
+	chars := 0
+	for at := start; at < end; {
+		next := min(at+markInterval, end)
+		for next < end && !utf8.RuneStart(l.data[next]) {
+			next++
+		}
+		chars += utf8.RuneCount(l.data[at:next])
+		at = next
+		marks = append(marks, mark{at, chars})
+	}
+	if l.marks == nil {
+		l.marks = map[int][]mark{}
+	}
+	l.marks[i] = marks
+	return marks
 }
 
 // EscapeToken escapes one reference token of a JSON pointer (RFC 6901).

@@ -137,3 +137,23 @@ func TestCloneSetDelete(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+// A minified file is one long line: columns far into it must still count
+// characters, whatever the checkpoints in between.
+func TestPositionsOnOneLongLine(t *testing.T) {
+	var sb strings.Builder
+	for sb.Len() < 5*markInterval {
+		sb.WriteString("é€😀a")
+	}
+	data := []byte(sb.String())
+	lines := NewLines(data)
+	for _, offset := range []int{0, markInterval - 1, markInterval + 3, 3*markInterval + 7, len(data)} {
+		for offset > 0 && offset < len(data) && (data[offset]&0xC0) == 0x80 {
+			offset++
+		}
+		_, col := lines.Position(offset)
+		if want := len([]rune(string(data[:offset]))) + 1; col != want {
+			t.Errorf("offset %d: column %d, want %d", offset, col, want)
+		}
+	}
+}
