@@ -143,6 +143,9 @@ type Options struct {
 	Profiles map[Profile]bool
 	// MCPVersion is the oldest spec version the tools must satisfy.
 	MCPVersion string
+	// Disabled rules are not run at all (a config's `rules: {id: off}`), so
+	// turning off an expensive rule saves its time too.
+	Disabled map[string]bool
 	// MaxTools and MaxCatalogTokens bound a client session's catalog (0: default).
 	MaxTools         int
 	MaxCatalogTokens int
@@ -228,7 +231,7 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 	for _, c := range catalogs {
 		for _, t := range c.Tools {
 			for _, r := range rules {
-				if r.CheckTool == nil || !opts.Profiles[r.Profile] {
+				if r.CheckTool == nil || !opts.Profiles[r.Profile] || opts.Disabled[r.ID] {
 					continue
 				}
 				r.CheckTool(&Pass{Rule: r, Tool: t, Catalog: c, Options: &opts, emit: emit})
@@ -236,7 +239,7 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 		}
 	}
 	for _, r := range rules {
-		if r.CheckCatalog == nil || !opts.Profiles[r.Profile] {
+		if r.CheckCatalog == nil || !opts.Profiles[r.Profile] || opts.Disabled[r.ID] {
 			continue
 		}
 		r.CheckCatalog(&CatalogPass{Rule: r, Catalogs: catalogs, Options: &opts, emit: emit})
