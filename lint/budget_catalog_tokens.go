@@ -30,7 +30,12 @@ var budgetCatalogTokens = register(&Rule{
 		if limit <= 0 {
 			limit = DefaultMaxCatalogTokens
 		}
-		count := CatalogTokens(p.Catalogs)
+		var count TokenCount
+		if p.Options.Tokens != nil {
+			count = *p.Options.Tokens
+		} else {
+			count = CatalogTokens(p.Catalogs)
+		}
 		if count.Total <= limit {
 			return
 		}

@@ -149,6 +149,9 @@ type Options struct {
 	// MaxTools and MaxCatalogTokens bound a client session's catalog (0: default).
 	MaxTools         int
 	MaxCatalogTokens int
+	// Tokens, when the caller has already counted the catalogs (to report
+	// tokens per server), spares the budget rule counting them again.
+	Tokens *TokenCount
 }
 
 // MCP spec versions, oldest first.
