@@ -1,0 +1,270 @@
+package drift
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// unordered names the keywords whose arrays are sets: reordering them is no
+// change (JSON Schema gives their order no meaning).
+func unordered(key string) bool { return key == "required" || key == "enum" || key == "type" }
+
+// equalJSON compares two values as JSON Schema reads them: object key order,
+// duplicate keys (the last wins, as in encoding/json), number spelling
+// ("1.0" and "1") and the order of required/enum/type arrays do not count.
+func equalJSON(a, b *jsontree.Node, parentKey string) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case jsontree.Null:
+		return true
+	case jsontree.Bool:
+		return a.Bool == b.Bool
+	case jsontree.Number:
+		if a.Text == b.Text {
+			return true
+		}
+		x, ok1 := a.Float()
+		y, ok2 := b.Float()
+		return ok1 && ok2 && x == y
+	case jsontree.String:
+		return a.Text == b.Text
+	case jsontree.Array:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		if unordered(parentKey) {
+			return equalSets(a, b)
+		}
+		for i := range a.Items {
+			if !equalJSON(a.Items[i], b.Items[i], "") {
+				return false
+			}
+		}
+		return true
+	}
+	ka, kb := uniqueKeys(a), uniqueKeys(b)
+	if len(ka) != len(kb) {
+		return false
+	}
+	for _, k := range ka {
+		if !equalJSON(a.Get(k), b.Get(k), k) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalSets(a, b *jsontree.Node) bool {
+	ca, cb := canonicalItems(a), canonicalItems(b)
+	sort.Strings(ca)
+	sort.Strings(cb)
+	for i := range ca {
+		if ca[i] != cb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func canonicalItems(n *jsontree.Node) []string {
+	out := make([]string, len(n.Items))
+	for i, it := range n.Items {
+		out[i] = canonical(it)
+	}
+	return out
+}
+
+// canonical is an encoding under which equal values (by equalJSON) are equal
+// strings: sorted keys, sorted set arrays, numbers normalised.
+func canonical(n *jsontree.Node) string {
+	var b strings.Builder
+	writeCanonical(&b, n, "")
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, n *jsontree.Node, parentKey string) {
+	switch n.Kind {
+	case jsontree.Number:
+		if f, ok := n.Float(); ok {
+			b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+			return
+		}
+		b.WriteString(n.Text)
+	case jsontree.Array:
+		items := make([]string, len(n.Items))
+		for i, it := range n.Items {
+			var ib strings.Builder
+			writeCanonical(&ib, it, "")
+			items[i] = ib.String()
+		}
+		if unordered(parentKey) {
+			sort.Strings(items)
+		}
+		b.WriteByte('[')
+		b.WriteString(strings.Join(items, ","))
+		b.WriteByte(']')
+	case jsontree.Object:
+		keys := uniqueKeys(n)
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(jsontree.Encode(&jsontree.Node{Kind: jsontree.String, Text: k}, jsontree.EncodeOptions{}))
+			b.WriteByte(':')
+			writeCanonical(b, n.Get(k), k)
+		}
+		b.WriteByte('}')
+	default:
+		b.Write(jsontree.Encode(n, jsontree.EncodeOptions{}))
+	}
+}
+
+// typeSet is the set of JSON types a schema admits, one bit per type.
+// "number" is integer|fraction so that integer → number reads as a widening.
+type typeSet uint8
+
+const (
+	tNull typeSet = 1 << iota
+	tBoolean
+	tObject
+	tArray
+	tString
+	tInteger
+	tFraction
+	tNumber = tInteger | tFraction
+	tAny    = tNull | tBoolean | tObject | tArray | tString | tNumber
+)
+
+func typeBit(name string) typeSet {
+	switch name {
+	case "null":
+		return tNull
+	case "boolean":
+		return tBoolean
+	case "object":
+		return tObject
+	case "array":
+		return tArray
+	case "string":
+		return tString
+	case "integer":
+		return tInteger
+	case "number":
+		return tNumber
+	}
+	return 0
+}
+
+func (t typeSet) String() string {
+	if t == tAny {
+		return "any type"
+	}
+	if t == 0 {
+		return "nothing"
+	}
+	var names []string
+	for _, n := range []string{"null", "boolean", "object", "array", "string", "number", "integer"} {
+		bit := typeBit(n)
+		if t&bit == bit && !(n == "integer" && t&tNumber == tNumber) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "|")
+}
+
+// typesOf returns what types a schema admits: its "type", else the union of
+// its anyOf/oneOf alternatives, else the types of its enum/const values,
+// narrowed by allOf. depth bounds the walk into alternatives.
+func typesOf(v view, depth int) typeSet {
+	if v.node.Is(jsontree.Bool) && v.over == nil {
+		if v.node.Bool {
+			return tAny
+		}
+		return 0
+	}
+	set := tAny
+	switch t := v.value("type"); {
+	case t.Is(jsontree.String):
+		set = typeBit(t.Text)
+	case t.Is(jsontree.Array):
+		set = 0
+		for _, name := range t.Strings() {
+			set |= typeBit(name)
+		}
+	default:
+		if alts := altNodes(v); alts != nil && depth < maxRefHops {
+			set = 0
+			for _, a := range alts {
+				set |= typesOf(view{node: a}, depth+1)
+			}
+		} else if vals := enumValues(v); vals != nil {
+			set = 0
+			for _, val := range vals.Items {
+				set |= valueType(val)
+			}
+		}
+	}
+	if all := v.value("allOf"); all.Is(jsontree.Array) && depth < maxRefHops {
+		for _, a := range all.Items {
+			if isSchemaNode(a) {
+				set &= typesOf(view{node: a}, depth+1)
+			}
+		}
+	}
+	return set
+}
+
+func altNodes(v view) []*jsontree.Node {
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if arr := v.value(key); arr.Is(jsontree.Array) {
+			var out []*jsontree.Node
+			for _, it := range arr.Items {
+				if isSchemaNode(it) {
+					out = append(out, it)
+				}
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// enumValues returns the allowed values: enum, or const as a one-value enum.
+func enumValues(v view) *jsontree.Node {
+	if e := v.value("enum"); e.Is(jsontree.Array) {
+		return e
+	}
+	if c := v.value("const"); c != nil {
+		return &jsontree.Node{Kind: jsontree.Array, Items: []*jsontree.Node{c}, Offset: -1}
+	}
+	return nil
+}
+
+func valueType(n *jsontree.Node) typeSet {
+	switch n.Kind {
+	case jsontree.Null:
+		return tNull
+	case jsontree.Bool:
+		return tBoolean
+	case jsontree.String:
+		return tString
+	case jsontree.Array:
+		return tArray
+	case jsontree.Object:
+		return tObject
+	}
+	if f, ok := n.Float(); ok && f == float64(int64(f)) {
+		return tInteger
+	}
+	return tFraction
+}
