@@ -104,7 +104,7 @@ func compare(old, new *contract.Catalog, opts Options) []contract.Finding {
 		pairs = append(pairs, tp)
 	}
 	for _, tp := range pairs {
-		tp.emit = emit
+		tp.server, tp.emit = server, emit
 		compareTools(tp)
 	}
 	for _, call := range opts.Calls {

@@ -60,23 +60,6 @@ func (v view) value(key string) *jsontree.Node {
 	return x
 }
 
-func (v view) keys() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, n := range []*jsontree.Node{v.over, v.node} {
-		for _, k := range n.Keys() {
-			if !seen[k] && (n != v.over || k != "$ref") {
-				seen[k] = true
-				out = append(out, k)
-			}
-		}
-	}
-	return out
-}
-
-// accepts nothing: the boolean schema false.
-func (v view) isFalse() bool { return v.over == nil && v.node.Is(jsontree.Bool) && !v.node.Bool }
-
 // resolver follows local $refs ("#/$defs/x", "#") inside one schema document.
 // Remote refs are never fetched: they stay as they are.
 type resolver struct {

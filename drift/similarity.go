@@ -2,6 +2,7 @@ package drift
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
@@ -13,25 +14,29 @@ import (
 // removal and an addition.
 const minRenameFacts = 4
 
-// facts flattens a schema into a set of "pointer=value" strings, one per
-// scalar, with the items of required/enum/type arrays as unordered members
-// ("/required/*=owner"). Key order and set order leave the set unchanged.
-//
-// similarity is the Jaccard index of two fact sets, |A∩B| / |A∪B|. It is 1
-// for equivalent schemas and falls by one fact's weight for each changed
-// description, type, enum value or required entry, so 0.9 means "at most one
-// fact in ten differs": a tool whose parameters are the same but for a
-// reworded description or two. Renamed parameters change every fact below
-// them, which keeps a different tool with the same parameter names apart.
-func facts(n *jsontree.Node) map[string]bool {
-	out := map[string]bool{}
+// schemaFacts is a schema flattened for comparison: structure holds one
+// "pointer=value" string per scalar, with the items of required/enum/type
+// arrays as unordered members ("/required/*=owner"), so key and set order
+// leave it unchanged; prose holds description and title texts by pointer.
+type schemaFacts struct {
+	structure map[string]bool
+	prose     map[string]string
+}
+
+func (f schemaFacts) size() int { return len(f.structure) + len(f.prose) }
+
+// maxFacts bounds the work spent on one hostile schema.
+const maxFacts = 100000
+
+func facts(n *jsontree.Node) schemaFacts {
+	out := schemaFacts{structure: map[string]bool{}, prose: map[string]string{}}
 	type item struct {
 		n   *jsontree.Node
 		ptr string
 		key string
 	}
 	stack := []item{{n, "", ""}}
-	for len(stack) > 0 && len(out) < 100000 {
+	for len(stack) > 0 && out.size() < maxFacts {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		switch it.n.Kind {
@@ -40,7 +45,7 @@ func facts(n *jsontree.Node) map[string]bool {
 				stack = append(stack, item{it.n.Get(k), jsontree.Append(it.ptr, k), k})
 			}
 			if len(it.n.Members) == 0 {
-				out[it.ptr+"={}"] = true
+				out.structure[it.ptr+"={}"] = true
 			}
 		case jsontree.Array:
 			for i, x := range it.n.Items {
@@ -51,26 +56,76 @@ func facts(n *jsontree.Node) map[string]bool {
 				stack = append(stack, item{x, p, ""})
 			}
 			if len(it.n.Items) == 0 {
-				out[it.ptr+"=[]"] = true
+				out.structure[it.ptr+"=[]"] = true
 			}
+		case jsontree.String:
+			if it.key == "description" || it.key == "title" {
+				out.prose[it.ptr] = it.n.Text
+				continue
+			}
+			out.structure[it.ptr+"="+canonical(it.n)] = true
 		default:
-			out[it.ptr+"="+canonical(it.n)] = true
+			out.structure[it.ptr+"="+canonical(it.n)] = true
 		}
 	}
 	return out
 }
 
-func similarity(a, b map[string]bool) float64 {
-	if len(a) == 0 && len(b) == 0 {
+// similarity is a Jaccard index over facts, |A∩B| / |A∪B|, in which two
+// texts at the same pointer count as the Jaccard index of their word sets
+// rather than all or nothing. It is 1 for equivalent schemas; each changed
+// type, enum value or required entry costs one fact's weight, and a reworded
+// description only the share of its words that changed. So 0.9 means "about
+// one fact in ten differs": the same parameters with a tweak or two. A
+// renamed parameter changes every fact below it, which keeps a different tool
+// that happens to share a few parameter names apart.
+func similarity(a, b schemaFacts) float64 {
+	if a.size() == 0 && b.size() == 0 {
 		return 1
 	}
 	common := 0
-	for f := range a {
-		if b[f] {
+	for f := range a.structure {
+		if b.structure[f] {
 			common++
 		}
 	}
-	return float64(common) / float64(len(a)+len(b)-common)
+	union := float64(len(a.structure) + len(b.structure) - common)
+	score := float64(common)
+	for p, ta := range a.prose {
+		if tb, ok := b.prose[p]; ok {
+			score += wordSimilarity(ta, tb)
+		}
+		union++
+	}
+	for p := range b.prose {
+		if _, ok := a.prose[p]; !ok {
+			union++
+		}
+	}
+	return score / union
+}
+
+func wordSimilarity(a, b string) float64 {
+	if a == b {
+		return 1
+	}
+	wa, wb := map[string]bool{}, map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(a)) {
+		wa[w] = true
+	}
+	for _, w := range strings.Fields(strings.ToLower(b)) {
+		wb[w] = true
+	}
+	common := 0
+	for w := range wa {
+		if wb[w] {
+			common++
+		}
+	}
+	if union := len(wa) + len(wb) - common; union > 0 {
+		return float64(common) / float64(union)
+	}
+	return 1
 }
 
 type rename struct {
@@ -84,7 +139,7 @@ func matchRenames(removed, added []*contract.Tool, threshold float64) (renames [
 	if len(removed) == 0 || len(added) == 0 {
 		return nil, removed, added
 	}
-	addedFacts := make([]map[string]bool, len(added))
+	addedFacts := make([]schemaFacts, len(added))
 	for j, t := range added {
 		addedFacts[j] = facts(orEmpty(t.Input()))
 	}
@@ -95,11 +150,11 @@ func matchRenames(removed, added []*contract.Tool, threshold float64) (renames [
 	var cands []cand
 	for i, t := range removed {
 		f := facts(orEmpty(t.Input()))
-		if len(f) < minRenameFacts {
+		if f.size() < minRenameFacts {
 			continue
 		}
 		for j, g := range addedFacts {
-			if len(g) < minRenameFacts {
+			if g.size() < minRenameFacts {
 				continue
 			}
 			if s := similarity(f, g); s >= threshold {
