@@ -116,31 +116,58 @@ func compare(old, new *contract.Catalog, opts Options) []contract.Finding {
 }
 
 // matchByName pairs tools by name. A list may hold one name twice (as
-// github-mcp-server's feature-flag snapshots do), so the i-th tool of a name
-// pairs with the i-th tool of that name on the other side.
+// github-mcp-server's feature-flag snapshots do); such twins pair with their
+// closest counterpart, so reordering the list changes nothing.
 func matchByName(old, new []*contract.Tool) (pairs []*toolPair, removed, added []*contract.Tool) {
-	newByName := map[string][]*contract.Tool{}
+	oldByName, newByName := map[string][]*contract.Tool{}, map[string][]*contract.Tool{}
+	for _, t := range old {
+		oldByName[t.Name] = append(oldByName[t.Name], t)
+	}
 	for _, t := range new {
 		newByName[t.Name] = append(newByName[t.Name], t)
 	}
-	used := map[string]int{}
+	paired := map[*contract.Tool]bool{}
 	for _, o := range old {
-		i := used[o.Name]
-		used[o.Name]++
-		if i < len(newByName[o.Name]) {
-			pairs = append(pairs, &toolPair{old: o, new: newByName[o.Name][i]})
-		} else {
+		if paired[o] {
+			continue
+		}
+		os, ns := oldByName[o.Name], newByName[o.Name]
+		if len(os) == 1 && len(ns) == 1 {
+			pairs = append(pairs, &toolPair{old: o, new: ns[0]})
+			paired[o], paired[ns[0]] = true, true
+			continue
+		}
+		for _, m := range pairTwins(os, ns) {
+			pairs = append(pairs, &toolPair{old: os[m.i], new: ns[m.j]})
+			paired[os[m.i]], paired[ns[m.j]] = true, true
+		}
+		if !paired[o] {
+			paired[o] = true
 			removed = append(removed, o)
 		}
 	}
 	for _, n := range new {
-		if used[n.Name] > 0 {
-			used[n.Name]--
-			continue
+		if !paired[n] {
+			added = append(added, n)
 		}
-		added = append(added, n)
 	}
 	return pairs, removed, added
+}
+
+// pairTwins pairs same-named tools, equal ones first, then the most alike.
+func pairTwins(old, new []*contract.Tool) []candidate {
+	var cands []candidate
+	for i, o := range old {
+		fo := facts(o.Node)
+		for j, n := range new {
+			score := similarity(fo, facts(n.Node))
+			if equalJSON(o.Node, n.Node, "") {
+				score = 2
+			}
+			cands = append(cands, candidate{i, j, score})
+		}
+	}
+	return bestPairs(cands, -1)
 }
 
 // toolPair is one old tool and its counterpart. Either side is nil for a

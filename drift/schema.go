@@ -2,6 +2,7 @@ package drift
 
 import (
 	"net/url"
+	"sort"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -272,7 +273,7 @@ func (c *comparer) branches(old, new view, path string, depth int) {
 	switch {
 	case ob != nil && nb != nil:
 		for _, m := range pairBranches(ob, nb) {
-			c.schemas(ob[m[0]].view, nb[m[1]].view, nb[m[1]].path, scopeFull, depth+1)
+			c.schemas(ob[m.i].view, nb[m.j].view, nb[m.j].path, scopeFull, depth+1)
 		}
 	case ob == nil && nb != nil:
 		if best := closestBranch(branch{view: old, path: path}, nb); best >= 0 {
@@ -285,39 +286,34 @@ func (c *comparer) branches(old, new view, path string, depth int) {
 	}
 }
 
-func pairBranches(old, new []branch) [][2]int {
-	type cand struct {
-		i, j  int
-		score float64
-	}
-	var cands []cand
+func pairBranches(old, new []branch) []candidate {
+	var cands []candidate
 	for i, o := range old {
 		for j, n := range new {
-			cands = append(cands, cand{i, j, branchScore(o.view, n.view)})
+			cands = append(cands, candidate{i, j, branchScore(o.view, n.view)})
 		}
 	}
-	sortCands := func(a, b cand) bool {
-		if a.score != b.score {
-			return a.score > b.score
-		}
-		if a.i != b.i {
-			return a.i < b.i
-		}
-		return a.j < b.j
-	}
-	for i := 1; i < len(cands); i++ {
-		for k := i; k > 0 && sortCands(cands[k], cands[k-1]); k-- {
-			cands[k], cands[k-1] = cands[k-1], cands[k]
-		}
-	}
+	return bestPairs(cands, 0)
+}
+
+// candidate is a possible pairing of old item i with new item j.
+type candidate struct {
+	i, j  int
+	score float64
+}
+
+// bestPairs picks pairs greedily, highest score first (ties in index order),
+// each index at most once, ignoring scores at or below floor.
+func bestPairs(cands []candidate, floor float64) []candidate {
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	usedOld, usedNew := map[int]bool{}, map[int]bool{}
-	var out [][2]int
-	for _, cd := range cands {
-		if cd.score <= 0 || usedOld[cd.i] || usedNew[cd.j] {
+	var out []candidate
+	for _, c := range cands {
+		if c.score <= floor || usedOld[c.i] || usedNew[c.j] {
 			continue
 		}
-		usedOld[cd.i], usedNew[cd.j] = true, true
-		out = append(out, [2]int{cd.i, cd.j})
+		usedOld[c.i], usedNew[c.j] = true, true
+		out = append(out, c)
 	}
 	return out
 }

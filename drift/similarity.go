@@ -1,7 +1,6 @@
 package drift
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -143,11 +142,7 @@ func matchRenames(removed, added []*contract.Tool, threshold float64) (renames [
 	for j, t := range added {
 		addedFacts[j] = facts(orEmpty(t.Input()))
 	}
-	type cand struct {
-		i, j int
-		sim  float64
-	}
-	var cands []cand
+	var cands []candidate
 	for i, t := range removed {
 		f := facts(orEmpty(t.Input()))
 		if f.size() < minRenameFacts {
@@ -158,18 +153,14 @@ func matchRenames(removed, added []*contract.Tool, threshold float64) (renames [
 				continue
 			}
 			if s := similarity(f, g); s >= threshold {
-				cands = append(cands, cand{i, j, s})
+				cands = append(cands, candidate{i, j, s})
 			}
 		}
 	}
-	sort.SliceStable(cands, func(a, b int) bool { return cands[a].sim > cands[b].sim })
 	usedOld, usedNew := map[int]bool{}, map[int]bool{}
-	for _, c := range cands {
-		if usedOld[c.i] || usedNew[c.j] {
-			continue
-		}
+	for _, c := range bestPairs(cands, 0) {
 		usedOld[c.i], usedNew[c.j] = true, true
-		renames = append(renames, rename{old: removed[c.i], new: added[c.j], similarity: c.sim})
+		renames = append(renames, rename{old: removed[c.i], new: added[c.j], similarity: c.score})
 	}
 	for i, t := range removed {
 		if !usedOld[i] {
