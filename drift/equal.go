@@ -50,19 +50,55 @@ func equalJSON(a, b *jsontree.Node, parentKey string) bool {
 		}
 		return true
 	}
-	ka, kb := uniqueKeys(a), uniqueKeys(b)
-	if len(ka) != len(kb) {
+	if countKeys(a) != countKeys(b) {
 		return false
 	}
-	for _, k := range ka {
-		if !equalJSON(a.Get(k), b.Get(k), k) {
+	for i, m := range a.Members {
+		if shadowed(a, i) {
+			continue
+		}
+		if !equalJSON(m.Value, b.Get(m.Key), m.Key) {
 			return false
 		}
 	}
 	return true
 }
 
+// shadowed reports whether a later duplicate of member i's key overrides it.
+func shadowed(n *jsontree.Node, i int) bool {
+	for _, m := range n.Members[i+1:] {
+		if m.Key == n.Members[i].Key {
+			return true
+		}
+	}
+	return false
+}
+
+// countKeys counts distinct keys without allocating for the usual small object.
+func countKeys(n *jsontree.Node) int {
+	if len(n.Members) > 32 {
+		return len(uniqueKeys(n))
+	}
+	count := 0
+	for i := range n.Members {
+		if !shadowed(n, i) {
+			count++
+		}
+	}
+	return count
+}
+
 func equalSets(a, b *jsontree.Node) bool {
+	inOrder := true
+	for i := range a.Items {
+		if !equalJSON(a.Items[i], b.Items[i], "") {
+			inOrder = false
+			break
+		}
+	}
+	if inOrder {
+		return true
+	}
 	ca, cb := canonicalItems(a), canonicalItems(b)
 	sort.Strings(ca)
 	sort.Strings(cb)
