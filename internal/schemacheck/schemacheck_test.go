@@ -262,3 +262,10 @@ func TestValidateArguments(t *testing.T) {
 		t.Errorf("exact number: got %v, %v", vs, err)
 	}
 }
+
+func TestMetaValidateKeywordOfArrayItems(t *testing.T) {
+	vs, _, err := MetaValidate(parse(t, `{"$schema":"http://json-schema.org/draft-07/schema#","dependencies":{"a":["b",1]}}`))
+	if err != nil || len(vs) == 0 || vs[0].Keyword != "dependencies" {
+		t.Errorf("got %q, %v", lines(vs), err)
+	}
+}
