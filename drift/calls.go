@@ -9,13 +9,15 @@ import (
 	"sort"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
 )
 
 // maxCallFileSize bounds one recorded call file.
 const maxCallFileSize = 16 << 20
 
 // Call is one recorded tools/call: real arguments an agent sent, which every
-// new schema must still accept (design.md §7).
+// new schema must still accept (design.md §7). A call without a server is
+// held against every compared server that has the tool.
 type Call struct {
 	Server    string          `json:"server"`
 	Tool      string          `json:"tool"`
@@ -68,24 +70,63 @@ func LoadCalls(dir string) ([]Call, error) {
 	return calls, nil
 }
 
-// checkCall reports a recorded call the new catalog no longer accepts.
-func checkCall(call Call, c *contract.Catalog, emit func(contract.Finding)) {
-	t := c.Tool(call.Tool)
-	if t == nil {
-		emit(callFinding(call, c.Server, fmt.Sprintf("recorded call %s: tool %q no longer exists", call.File, call.Tool)))
-		return
-	}
-}
-
-func callFinding(call Call, server, msg string) contract.Finding {
-	return contract.Finding{
-		Rule:     recordedCallRejected.ID,
-		Severity: recordedCallRejected.Severity(),
-		Category: contract.CategoryDrift,
-		Server:   server,
-		Tool:     call.Tool,
-		File:     call.File,
-		Message:  msg,
-		Change:   recordedCallRejected.Change,
+// checkCalls reports every recorded call of the server that the new tools
+// reject, one finding per reason. byNew maps each new tool to its pair, so a
+// finding carries that tool's patch; a call to a tool that is gone is located
+// at the old tool.
+func checkCalls(calls []Call, old, new *contract.Catalog, byNew map[*contract.Tool]*toolPair, emit func(contract.Finding)) {
+	compiled := map[*contract.Tool]*schemacheck.Schema{}
+	for _, call := range calls {
+		if call.Server != "" && call.Server != new.Server {
+			continue
+		}
+		t := new.Tool(call.Tool)
+		if t == nil {
+			tp := &toolPair{server: new.Server, old: old.Tool(call.Tool), emit: emit}
+			if tp.old == nil {
+				if call.Server == "" {
+					// A call naming no server is held against every server
+					// that has the tool; this one never had it.
+					continue
+				}
+				// Never a tool on either side: nothing to locate, nothing changed.
+				emit(contract.Finding{Rule: recordedCallRejected.ID, Severity: recordedCallRejected.Severity(), Category: contract.CategoryDrift,
+					Server: new.Server, Tool: call.Tool, File: call.File, Change: recordedCallRejected.Change,
+					Message: fmt.Sprintf("recorded call %s is rejected: the server has no tool %q", call.File, call.Tool)})
+				continue
+			}
+			tp.report(recordedCallRejected, true, tp.old.Node, "", "", "recorded call %s is rejected: tool %q no longer exists", call.File, call.Tool)
+			continue
+		}
+		tp := byNew[t]
+		if tp == nil {
+			tp = &toolPair{server: new.Server, new: t}
+		}
+		tp.emit = emit
+		schema, ok := compiled[t]
+		if !ok {
+			var err error
+			// A schema that does not compile is lint's finding (schema/*);
+			// there is nothing to hold a call against.
+			if schema, err = schemacheck.Compile(orEmpty(t.Input())); err != nil {
+				schema = nil
+			}
+			compiled[t] = schema
+		}
+		if schema == nil {
+			continue
+		}
+		args := call.Arguments
+		if len(args) == 0 || string(args) == "null" {
+			args = json.RawMessage("{}")
+		}
+		instance, err := schemacheck.DecodeInstance(args)
+		if err != nil {
+			continue
+		}
+		for _, v := range schema.Validate(instance) {
+			tp.report(recordedCallRejected, false, t.Input(), "/inputSchema", "",
+				"recorded call %s is rejected at %s: %s", call.File, "arguments"+v.Pointer, v.Message)
+		}
 	}
 }

@@ -103,15 +103,13 @@ func compare(old, new *contract.Catalog, opts Options) []contract.Finding {
 			"tool %q was renamed to %q (input schemas %.0f%% alike): callers of the old name now fail", r.old.Name, r.new.Name, 100*r.similarity)
 		pairs = append(pairs, tp)
 	}
+	byNew := map[*contract.Tool]*toolPair{}
 	for _, tp := range pairs {
 		tp.server, tp.emit = server, emit
+		byNew[tp.new] = tp
 		compareTools(tp)
 	}
-	for _, call := range opts.Calls {
-		if call.Server == new.Server {
-			checkCall(call, new, emit)
-		}
-	}
+	checkCalls(opts.Calls, old, new, byNew, emit)
 	return out
 }
 
