@@ -50,7 +50,7 @@ func checkType(p *SchemaPass) {
 	if !p.Whole() {
 		return
 	}
-	o, n := typesOf(p.Old, 0), typesOf(p.New, 0)
+	o, n := p.oldRes.typesOf(p.Old, 0), p.newRes.typesOf(p.New, 0)
 	if o == n {
 		return
 	}

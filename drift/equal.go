@@ -15,7 +15,14 @@ func unordered(key string) bool { return key == "required" || key == "enum" || k
 // equalJSON compares two values as JSON Schema reads them: object key order,
 // duplicate keys (the last wins, as in encoding/json), number spelling
 // ("1.0" and "1") and the order of required/enum/type arrays do not count.
-func equalJSON(a, b *jsontree.Node, parentKey string) bool {
+func equalJSON(a, b *jsontree.Node, parentKey string) bool { return equalValues(a, b, parentKey, false) }
+
+// equalSubschema is equalJSON for two subschemas of different documents: a
+// local "$ref" makes them unequal, since the same text may point at targets
+// that differ, and the caller must then compare what the refs resolve to.
+func equalSubschema(a, b *jsontree.Node) bool { return equalValues(a, b, "", true) }
+
+func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -44,7 +51,7 @@ func equalJSON(a, b *jsontree.Node, parentKey string) bool {
 			return equalSets(a, b)
 		}
 		for i := range a.Items {
-			if !equalJSON(a.Items[i], b.Items[i], "") {
+			if !equalValues(a.Items[i], b.Items[i], "", refsDiffer) {
 				return false
 			}
 		}
@@ -57,7 +64,10 @@ func equalJSON(a, b *jsontree.Node, parentKey string) bool {
 		if shadowed(a, i) {
 			continue
 		}
-		if !equalJSON(m.Value, b.Get(m.Key), m.Key) {
+		if refsDiffer && m.Key == "$ref" && m.Value.Is(jsontree.String) && strings.HasPrefix(m.Value.Text, "#") {
+			return false
+		}
+		if !equalValues(m.Value, b.Get(m.Key), m.Key, refsDiffer) {
 			return false
 		}
 	}
@@ -220,8 +230,8 @@ func (t typeSet) String() string {
 
 // typesOf returns what types a schema admits: its "type", else the union of
 // its anyOf/oneOf alternatives, else the types of its enum/const values,
-// narrowed by allOf. depth bounds the walk into alternatives.
-func typesOf(v view, depth int) typeSet {
+// narrowed by allOf, following local $refs. depth bounds the walk.
+func (r resolver) typesOf(v view, depth int) typeSet {
 	if v.node.Is(jsontree.Bool) && v.over == nil {
 		if v.node.Bool {
 			return tAny
@@ -241,7 +251,7 @@ func typesOf(v view, depth int) typeSet {
 		if alts := altNodes(v); alts != nil && depth < maxRefHops {
 			set = 0
 			for _, a := range alts {
-				set |= typesOf(view{node: a}, depth+1)
+				set |= r.typesOf(r.resolve(a, ""), depth+1)
 			}
 		} else if vals := enumValues(v); vals != nil {
 			set = 0
@@ -253,7 +263,7 @@ func typesOf(v view, depth int) typeSet {
 	if all := v.value("allOf"); all.Is(jsontree.Array) && depth < maxRefHops {
 		for _, a := range all.Items {
 			if isSchemaNode(a) {
-				set &= typesOf(view{node: a}, depth+1)
+				set &= r.typesOf(r.resolve(a, ""), depth+1)
 			}
 		}
 	}

@@ -84,22 +84,35 @@ func TestNoDriftAfterShuffling(t *testing.T) {
 	}
 }
 
-// moveIntoDefs replaces every property schema of both schemas with a $ref
-// to the same schema under the root's $defs.
+// moveIntoDefs replaces every property schema, items schema and anyOf/oneOf
+// alternative of both schemas with a $ref to the same schema under the
+// root's $defs.
 func moveIntoDefs(tool *jsontree.Node) *jsontree.Node {
 	for _, key := range []string{"inputSchema", "outputSchema"} {
 		root := tool.Get(key)
 		if !root.Is(jsontree.Object) {
 			continue
 		}
-		type slot struct {
-			props *jsontree.Node
-			name  string
-		}
-		var slots []slot
+		// Each slot puts a new node where a subschema sits.
+		var slots []func(*jsontree.Node) *jsontree.Node
 		schemawalk.Walk(root, "", func(s schemawalk.Schema) bool {
-			if s.Via == "properties" && s.Node.Is(jsontree.Object) {
-				slots = append(slots, slot{s.Parent.Get("properties"), s.Name})
+			if !s.Node.Is(jsontree.Object) || s.Parent == nil {
+				return true
+			}
+			holder := s.Parent.Get(s.Via)
+			switch {
+			case s.Via == "properties":
+				name := s.Name
+				slots = append(slots, func(n *jsontree.Node) *jsontree.Node { old := holder.Get(name); holder.Set(name, n); return old })
+			case s.Via == "items" && holder.Is(jsontree.Object):
+				parent := s.Parent
+				slots = append(slots, func(n *jsontree.Node) *jsontree.Node { old := parent.Get("items"); parent.Set("items", n); return old })
+			case (s.Via == "anyOf" || s.Via == "oneOf") && holder.Is(jsontree.Array):
+				for i, it := range holder.Items {
+					if it == s.Node {
+						slots = append(slots, func(n *jsontree.Node) *jsontree.Node { old := holder.Items[i]; holder.Items[i] = n; return old })
+					}
+				}
 			}
 			return true
 		})
@@ -108,10 +121,9 @@ func moveIntoDefs(tool *jsontree.Node) *jsontree.Node {
 			defs = &jsontree.Node{Kind: jsontree.Object, Offset: -1}
 			root.Set("$defs", defs)
 		}
-		for i, s := range slots {
+		for i, put := range slots {
 			name := fmt.Sprintf("moved_%d", i)
-			defs.Set(name, s.props.Get(s.name))
-			s.props.Set(s.name, jsontree.FromValue(map[string]any{"$ref": "#/$defs/" + name}))
+			defs.Set(name, put(jsontree.FromValue(map[string]any{"$ref": "#/$defs/" + name})))
 		}
 	}
 	return tool

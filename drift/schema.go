@@ -108,9 +108,10 @@ type SchemaPass struct {
 	Dir      Direction
 	Old, New view
 	// Path names the place for people: "inputSchema.entities[].name".
-	Path  string
-	scope scope
-	pair  *toolPair
+	Path           string
+	scope          scope
+	pair           *toolPair
+	oldRes, newRes resolver
 }
 
 // Structural reports whether checks on properties, required, enums and
@@ -187,10 +188,10 @@ func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
 		return
 	}
 	c.visited[seen] = true
-	if old.over == nil && new.over == nil && equalJSON(old.node, new.node, "") {
+	if old.over == nil && new.over == nil && equalSubschema(old.node, new.node) {
 		return
 	}
-	p := &SchemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair}
+	p := &SchemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair, oldRes: c.old, newRes: c.new}
 	for _, check := range schemaChecks {
 		check(p)
 	}
@@ -272,25 +273,25 @@ func (c *comparer) branches(old, new view, path string, depth int) {
 	nb := c.alternatives(c.new, new, path)
 	switch {
 	case ob != nil && nb != nil:
-		for _, m := range pairBranches(ob, nb) {
+		for _, m := range c.pairBranches(ob, nb) {
 			c.schemas(ob[m.i].view, nb[m.j].view, nb[m.j].path, scopeFull, depth+1)
 		}
 	case ob == nil && nb != nil:
-		if best := closestBranch(branch{view: old, path: path}, nb); best >= 0 {
+		if best := c.closestBranch(old, nb, false); best >= 0 {
 			c.schemas(old, nb[best].view, nb[best].path, scopeLifted, depth+1)
 		}
 	case ob != nil && nb == nil:
-		if best := closestBranch(branch{view: new, path: path}, ob); best >= 0 {
+		if best := c.closestBranch(new, ob, true); best >= 0 {
 			c.schemas(ob[best].view, new, path, scopeLifted, depth+1)
 		}
 	}
 }
 
-func pairBranches(old, new []branch) []candidate {
+func (c *comparer) pairBranches(old, new []branch) []candidate {
 	var cands []candidate
 	for i, o := range old {
 		for j, n := range new {
-			cands = append(cands, candidate{i, j, branchScore(o.view, n.view)})
+			cands = append(cands, candidate{i, j, c.branchScore(o.view, n.view)})
 		}
 	}
 	return bestPairs(cands, 0)
@@ -318,10 +319,16 @@ func bestPairs(cands []candidate, floor float64) []candidate {
 	return out
 }
 
-func closestBranch(whole branch, alts []branch) int {
+// closestBranch picks the alternative most like whole; altsAreOld says which
+// document the alternatives come from.
+func (c *comparer) closestBranch(whole view, alts []branch, altsAreOld bool) int {
 	best, bestScore := -1, 0.0
 	for i, a := range alts {
-		if s := branchScore(whole.view, a.view); s > bestScore {
+		s := c.branchScore(whole, a.view)
+		if altsAreOld {
+			s = c.branchScore(a.view, whole)
+		}
+		if s > bestScore {
 			best, bestScore = i, s
 		}
 	}
@@ -330,13 +337,13 @@ func closestBranch(whole branch, alts []branch) int {
 
 // branchScore prefers alternatives of the same type, then alike ones; two
 // alternatives sharing no type are never paired.
-func branchScore(a, b view) float64 {
-	ta, tb := typesOf(a, 0), typesOf(b, 0)
-	if ta&tb == 0 {
+func (c *comparer) branchScore(old, new view) float64 {
+	to, tn := c.old.typesOf(old, 0), c.new.typesOf(new, 0)
+	if to&tn == 0 {
 		return 0
 	}
-	s := similarity(facts(a.node), facts(b.node))
-	if ta == tb {
+	s := similarity(facts(old.node), facts(new.node))
+	if to == tn {
 		s++
 	}
 	return s + 0.01

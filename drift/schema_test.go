@@ -18,6 +18,12 @@ func TestRefsAreResolved(t *testing.T) {
 		{"change behind a $ref is located in $defs", tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"string","maxLength":5}}}`),
 			tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"string","maxLength":3}}}`),
 			[]string{"drift/input-constraint-tightened /inputSchema/$defs/A/maxLength"}},
+		// The two properties are the same text; what their $ref points at is not.
+		{"change behind a nested $ref", tool(`{"type":"object","properties":{"xs":{"type":"array","items":{"$ref":"#/$defs/A"}}},"$defs":{"A":{"type":"string"}}}`),
+			tool(`{"type":"object","properties":{"xs":{"type":"array","items":{"$ref":"#/$defs/A"}}},"$defs":{"A":{"type":"integer"}}}`),
+			[]string{"drift/input-type-changed /inputSchema/$defs/A/type"}},
+		{"alternative moved into $defs", tool(`{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`),
+			tool(`{"type":"object","properties":{"a":{"anyOf":[{"$ref":"#/$defs/S"},{"type":"null"}]}},"$defs":{"S":{"type":"string"}}}`), nil},
 		{"sibling description beside $ref", tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A","description":"x"}},"$defs":{"A":{"type":"string"}}}`),
 			tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A","description":"y"}},"$defs":{"A":{"type":"string"}}}`),
 			[]string{"drift/description-changed /inputSchema/properties/a/description"}},
