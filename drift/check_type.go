@@ -50,7 +50,7 @@ func checkType(p *SchemaPass) {
 	if !p.Whole() {
 		return
 	}
-	o, n := p.oldRes.typesOf(p.Old, 0), p.newRes.typesOf(p.New, 0)
+	o, n := p.oldRes.typesOf(p.Old), p.newRes.typesOf(p.New)
 	if o == n {
 		return
 	}

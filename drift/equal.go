@@ -15,7 +15,9 @@ func unordered(key string) bool { return key == "required" || key == "enum" || k
 // equalJSON compares two values as JSON Schema reads them: object key order,
 // duplicate keys (the last wins, as in encoding/json), number spelling
 // ("1.0" and "1") and the order of required/enum/type arrays do not count.
-func equalJSON(a, b *jsontree.Node, parentKey string) bool { return equalValues(a, b, parentKey, false) }
+func equalJSON(a, b *jsontree.Node, parentKey string) bool {
+	return equalValues(a, b, parentKey, false)
+}
 
 // equalSubschema is equalJSON for two subschemas of different documents: a
 // local "$ref" makes them unequal, since the same text may point at targets
@@ -60,8 +62,9 @@ func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool) bool {
 	if countKeys(a) != countKeys(b) {
 		return false
 	}
+	last := lastIndexes(a)
 	for i, m := range a.Members {
-		if shadowed(a, i) {
+		if (last == nil && shadowed(a, i)) || (last != nil && last[m.Key] != i) {
 			continue
 		}
 		if refsDiffer && m.Key == "$ref" && m.Value.Is(jsontree.String) && strings.HasPrefix(m.Value.Text, "#") {
@@ -82,6 +85,19 @@ func shadowed(n *jsontree.Node, i int) bool {
 		}
 	}
 	return false
+}
+
+// lastIndexes maps each key of a large object to its winning member; small
+// objects (nil) are scanned instead, which allocates nothing.
+func lastIndexes(n *jsontree.Node) map[string]int {
+	if len(n.Members) <= 32 {
+		return nil
+	}
+	last := make(map[string]int, len(n.Members))
+	for i, m := range n.Members {
+		last[m.Key] = i
+	}
+	return last
 }
 
 // countKeys counts distinct keys without allocating for the usual small object.
@@ -230,13 +246,31 @@ func (t typeSet) String() string {
 
 // typesOf returns what types a schema admits: its "type", else the union of
 // its anyOf/oneOf alternatives, else the types of its enum/const values,
-// narrowed by allOf, following local $refs. depth bounds the walk.
-func (r resolver) typesOf(v view, depth int) typeSet {
+// narrowed by allOf, following local $refs. Each subschema is judged once
+// (memo), so shared and cyclic $refs cost linear time; a cycle reads as any
+// type.
+func (r resolver) typesOf(v view) typeSet {
+	return r.types(v, map[*jsontree.Node]typeSet{}, 0)
+}
+
+func (r resolver) types(v view, memo map[*jsontree.Node]typeSet, depth int) typeSet {
 	if v.node.Is(jsontree.Bool) && v.over == nil {
 		if v.node.Bool {
 			return tAny
 		}
 		return 0
+	}
+	if v.over == nil {
+		if set, ok := memo[v.node]; ok {
+			return set
+		}
+		memo[v.node] = tAny
+	}
+	sub := func(n *jsontree.Node) typeSet {
+		if depth >= maxDepth {
+			return tAny
+		}
+		return r.types(r.resolve(n, ""), memo, depth+1)
 	}
 	set := tAny
 	switch t := v.value("type"); {
@@ -248,10 +282,10 @@ func (r resolver) typesOf(v view, depth int) typeSet {
 			set |= typeBit(name)
 		}
 	default:
-		if alts := altNodes(v); alts != nil && depth < maxRefHops {
+		if alts := altNodes(v); alts != nil {
 			set = 0
 			for _, a := range alts {
-				set |= r.typesOf(r.resolve(a, ""), depth+1)
+				set |= sub(a)
 			}
 		} else if vals := enumValues(v); vals != nil {
 			set = 0
@@ -260,12 +294,15 @@ func (r resolver) typesOf(v view, depth int) typeSet {
 			}
 		}
 	}
-	if all := v.value("allOf"); all.Is(jsontree.Array) && depth < maxRefHops {
+	if all := v.value("allOf"); all.Is(jsontree.Array) {
 		for _, a := range all.Items {
 			if isSchemaNode(a) {
-				set &= r.typesOf(r.resolve(a, ""), depth+1)
+				set &= sub(a)
 			}
 		}
+	}
+	if v.over == nil {
+		memo[v.node] = set
 	}
 	return set
 }

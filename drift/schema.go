@@ -14,6 +14,12 @@ import (
 const (
 	maxRefHops = 32
 	maxDepth   = 256
+	// maxPairs bounds the subschema pairs compared per schema; only a
+	// hostile schema (a web of $refs) comes near it.
+	maxPairs = 1 << 16
+	// maxBranchPairs bounds the alternatives scored against each other;
+	// larger unions pair by position.
+	maxBranchPairs = 1024
 )
 
 // Direction says who reads a schema.
@@ -155,6 +161,7 @@ type comparer struct {
 	old, new resolver
 	pair     *toolPair
 	visited  map[visitKey]bool
+	budget   int
 }
 
 // visitKey guards against $ref cycles and repeated work: a pair of views is
@@ -173,6 +180,7 @@ func compareSchemas(tp *toolPair, dir Direction, oldRoot, newRoot *jsontree.Node
 		new:     resolver{root: newRoot, rootPtr: ptr},
 		pair:    tp,
 		visited: map[visitKey]bool{},
+		budget:  maxPairs,
 	}
 	c.schemas(c.old.resolve(oldRoot, ptr), c.new.resolve(newRoot, ptr), key, scopeFull, 0)
 }
@@ -184,10 +192,11 @@ func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
 	// The scope is part of the key: the outer and lifted passes over the same
 	// nodes check different things.
 	seen := visitKey{old.node, old.over, new.node, new.over, sc}
-	if c.visited[seen] {
+	if c.visited[seen] || c.budget <= 0 {
 		return
 	}
 	c.visited[seen] = true
+	c.budget--
 	if old.over == nil && new.over == nil && equalSubschema(old.node, new.node) {
 		return
 	}
@@ -288,10 +297,22 @@ func (c *comparer) branches(old, new view, path string, depth int) {
 }
 
 func (c *comparer) pairBranches(old, new []branch) []candidate {
+	if len(old)*len(new) > maxBranchPairs {
+		var byPosition []candidate
+		for i := 0; i < len(old) && i < len(new); i++ {
+			byPosition = append(byPosition, candidate{i, i, 1})
+		}
+		return byPosition
+	}
+	newFacts := make([]schemaFacts, len(new))
+	for j, n := range new {
+		newFacts[j] = facts(n.view.node)
+	}
 	var cands []candidate
 	for i, o := range old {
+		oldFacts := facts(o.view.node)
 		for j, n := range new {
-			cands = append(cands, candidate{i, j, c.branchScore(o.view, n.view)})
+			cands = append(cands, candidate{i, j, c.branchScore(o.view, n.view, oldFacts, newFacts[j])})
 		}
 	}
 	return bestPairs(cands, 0)
@@ -323,10 +344,13 @@ func bestPairs(cands []candidate, floor float64) []candidate {
 // document the alternatives come from.
 func (c *comparer) closestBranch(whole view, alts []branch, altsAreOld bool) int {
 	best, bestScore := -1, 0.0
-	for i, a := range alts {
-		s := c.branchScore(whole, a.view)
+	wholeFacts := facts(whole.node)
+	for i, a := range alts[:min(len(alts), maxBranchPairs)] {
+		var s float64
 		if altsAreOld {
-			s = c.branchScore(a.view, whole)
+			s = c.branchScore(a.view, whole, facts(a.view.node), wholeFacts)
+		} else {
+			s = c.branchScore(whole, a.view, wholeFacts, facts(a.view.node))
 		}
 		if s > bestScore {
 			best, bestScore = i, s
@@ -337,12 +361,12 @@ func (c *comparer) closestBranch(whole view, alts []branch, altsAreOld bool) int
 
 // branchScore prefers alternatives of the same type, then alike ones; two
 // alternatives sharing no type are never paired.
-func (c *comparer) branchScore(old, new view) float64 {
-	to, tn := c.old.typesOf(old, 0), c.new.typesOf(new, 0)
+func (c *comparer) branchScore(old, new view, oldFacts, newFacts schemaFacts) float64 {
+	to, tn := c.old.typesOf(old), c.new.typesOf(new)
 	if to&tn == 0 {
 		return 0
 	}
-	s := similarity(facts(old.node), facts(new.node))
+	s := similarity(oldFacts, newFacts)
 	if to == tn {
 		s++
 	}
