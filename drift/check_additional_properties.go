@@ -42,7 +42,7 @@ func modelOf(v view) contentModel {
 
 // checkAdditionalProperties compares content models; between two schemas for
 // additionalProperties the walk compares those schemas instead.
-func checkAdditionalProperties(p *SchemaPass) {
+func checkAdditionalProperties(p *schemaPass) {
 	if !p.Structural() {
 		return
 	}
@@ -52,11 +52,11 @@ func checkAdditionalProperties(p *SchemaPass) {
 	}
 	var r *Rule
 	switch {
-	case n > o && p.Dir == Input:
+	case n > o && p.Dir == dirInput:
 		r = inputAdditionalPropertiesClosed
 	case n > o:
 		r = outputConstraintTightened
-	case p.Dir == Input:
+	case p.Dir == dirInput:
 		r = inputConstraintRelaxed
 	default:
 		r = outputConstraintRelaxed

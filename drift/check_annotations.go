@@ -41,7 +41,7 @@ var hints = []hint{
 
 var _ = addToolCheck(checkAnnotations)
 
-func checkAnnotations(p *ToolPass) {
+func checkAnnotations(p *toolPass) {
 	oldAnn, newAnn := p.Old.Node.Get("annotations"), p.New.Node.Get("annotations")
 	where := func(key string) (*jsontree.Node, string) {
 		if n := newAnn.Get(key); n != nil {

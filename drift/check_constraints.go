@@ -51,7 +51,7 @@ var (
 		"contentMediaType", "contentEncoding", "contentSchema", "additionalItems", "$ref"}
 )
 
-func checkConstraints(p *SchemaPass) {
+func checkConstraints(p *schemaPass) {
 	if !p.Structural() {
 		return
 	}
@@ -94,7 +94,7 @@ func checkConstraints(p *SchemaPass) {
 // checkWhole judges a keyword by presence: added is stricter, removed looser,
 // and changed is counted as stricter for inputs and looser for outputs, the
 // side that breaks, since the change cannot be proven harmless.
-func checkWhole(p *SchemaPass, key string, tightened, relaxed *Rule) {
+func checkWhole(p *schemaPass, key string, tightened, relaxed *Rule) {
 	o, n := p.Old.value(key), p.New.value(key)
 	if key == "$ref" {
 		// A resolved $ref was followed; only one left standing (remote or
@@ -107,7 +107,7 @@ func checkWhole(p *SchemaPass, key string, tightened, relaxed *Rule) {
 		p.reportAt(tightened, false, key, "%s %s added", p.Path, key)
 	case n == nil:
 		p.reportAt(relaxed, false, "", "%s %s removed", p.Path, key)
-	case p.Dir == Input:
+	case p.Dir == dirInput:
 		p.reportAt(tightened, false, key, "%s %s changed from %s to %s", p.Path, key, short(o), short(n))
 	default:
 		p.reportAt(relaxed, false, key, "%s %s changed from %s to %s", p.Path, key, short(o), short(n))
@@ -128,7 +128,7 @@ func walkedInStep(o, n *jsontree.Node) bool {
 	return false
 }
 
-func checkMultipleOf(p *SchemaPass, tightened, relaxed *Rule) {
+func checkMultipleOf(p *schemaPass, tightened, relaxed *Rule) {
 	o, n := p.Old.value("multipleOf"), p.New.value("multipleOf")
 	of, oOK := o.Float()
 	nf, nOK := n.Float()
@@ -148,7 +148,7 @@ func checkMultipleOf(p *SchemaPass, tightened, relaxed *Rule) {
 
 func isWhole(f float64) bool { return math.Abs(f-math.Round(f)) < 1e-9 }
 
-func checkUniqueItems(p *SchemaPass, tightened, relaxed *Rule) {
+func checkUniqueItems(p *schemaPass, tightened, relaxed *Rule) {
 	o, n := p.Old.value("uniqueItems"), p.New.value("uniqueItems")
 	was, is := o.Is(jsontree.Bool) && o.Bool, n.Is(jsontree.Bool) && n.Bool
 	switch {

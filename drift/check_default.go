@@ -12,7 +12,7 @@ var defaultChanged = register(&Rule{
 
 var _ = addSchemaCheck(checkDefault)
 
-func checkDefault(p *SchemaPass) {
+func checkDefault(p *schemaPass) {
 	if !p.Whole() {
 		return
 	}

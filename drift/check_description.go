@@ -20,7 +20,7 @@ var (
 	_ = addSchemaCheck(checkSchemaDescription)
 )
 
-func checkToolDescription(p *ToolPass) {
+func checkToolDescription(p *toolPass) {
 	o, n := p.Old.Node.Get("description"), p.New.Node.Get("description")
 	if textOf(o) == textOf(n) {
 		return
@@ -32,7 +32,7 @@ func checkToolDescription(p *ToolPass) {
 	p.report(descriptionChanged, false, at, "/description", "tool description changed: %s", wordDiff(textOf(o), textOf(n)))
 }
 
-func checkSchemaDescription(p *SchemaPass) {
+func checkSchemaDescription(p *schemaPass) {
 	if !p.Whole() {
 		return
 	}

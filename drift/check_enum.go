@@ -36,7 +36,7 @@ var _ = addSchemaCheck(checkEnum)
 
 // checkEnum compares allowed values as sets ("const" counts as a one-value
 // enum). An enum appearing or disappearing is a constraint change.
-func checkEnum(p *SchemaPass) {
+func checkEnum(p *schemaPass) {
 	if !p.Structural() {
 		return
 	}

@@ -17,7 +17,7 @@ var judgedFields = map[string]bool{"name": true, "title": true, "description": t
 
 var _ = addToolCheck(checkMetadata)
 
-func checkMetadata(p *ToolPass) {
+func checkMetadata(p *toolPass) {
 	for _, key := range mergedKeys(p.Old.Node, p.New.Node) {
 		if judgedFields[key] {
 			continue

@@ -19,7 +19,7 @@ var (
 
 var _ = addToolCheck(checkOutputSchema)
 
-func checkOutputSchema(p *ToolPass) {
+func checkOutputSchema(p *toolPass) {
 	o, n := p.Old.Output(), p.New.Output()
 	switch {
 	case o != nil && n == nil:

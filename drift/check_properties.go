@@ -38,7 +38,7 @@ var _ = addSchemaCheck(checkProperties)
 
 // checkProperties compares the declared property names of a pair. An added
 // property that is also required is drift/input-required-property-added's.
-func checkProperties(p *SchemaPass) {
+func checkProperties(p *schemaPass) {
 	if !p.Structural() {
 		return
 	}
@@ -52,7 +52,7 @@ func checkProperties(p *SchemaPass) {
 		}
 	}
 	for _, name := range uniqueKeys(newProps) {
-		if oldProps.Get(name) != nil || (p.Dir == Input && newRequired[name]) {
+		if oldProps.Get(name) != nil || (p.Dir == dirInput && newRequired[name]) {
 			continue
 		}
 		_, ptr := p.New.get("properties")

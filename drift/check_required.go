@@ -42,7 +42,7 @@ var _ = addSchemaCheck(checkRequired)
 
 // checkRequired compares "required" lists as sets. A name leaving "required"
 // because its property was removed is reported as the removal only.
-func checkRequired(p *SchemaPass) {
+func checkRequired(p *schemaPass) {
 	if !p.Structural() {
 		return
 	}
@@ -56,7 +56,7 @@ func checkRequired(p *SchemaPass) {
 		}
 		at, ptr := requiredItem(newNode, newPtr, name)
 		switch {
-		case p.Dir == Output:
+		case p.Dir == dirOutput:
 			p.reportNode(outputRequiredPropertyAdded, false, at, ptr, "%s property %q is now required", p.Path, name)
 		case oldProps.Get(name) != nil:
 			p.reportNode(inputPropertyBecameRequired, false, at, ptr, "%s property %q became required: calls without it are rejected", p.Path, name)
@@ -68,7 +68,7 @@ func checkRequired(p *SchemaPass) {
 		if newReq[name] || (oldProps.Get(name) != nil && newProps.Get(name) == nil) {
 			continue
 		}
-		if p.Dir == Output {
+		if p.Dir == dirOutput {
 			at, ptr := requiredItem(oldNode, oldPtr, name)
 			p.reportNode(outputRequiredPropertyRemoved, true, at, ptr, "%s property %q is no longer required: consumers may not get it", p.Path, name)
 			continue

@@ -19,7 +19,7 @@ var (
 	_ = addSchemaCheck(checkSchemaTitle)
 )
 
-func checkToolTitle(p *ToolPass) {
+func checkToolTitle(p *toolPass) {
 	for _, loc := range []struct{ parent, key, pointer string }{{"", "title", "/title"}, {"annotations", "title", "/annotations/title"}} {
 		oldParent, newParent := p.Old.Node, p.New.Node
 		if loc.parent != "" {
@@ -37,7 +37,7 @@ func checkToolTitle(p *ToolPass) {
 	}
 }
 
-func checkSchemaTitle(p *SchemaPass) {
+func checkSchemaTitle(p *schemaPass) {
 	if !p.Whole() {
 		return
 	}

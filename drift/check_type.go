@@ -46,7 +46,7 @@ var _ = addSchemaCheck(checkType)
 // checkType compares the sets of types two schemas admit (typesOf: "type",
 // else the union of anyOf/oneOf, else the enum's values), so that a type
 // moved into alternatives is judged by what it accepts.
-func checkType(p *SchemaPass) {
+func checkType(p *schemaPass) {
 	if !p.Whole() {
 		return
 	}

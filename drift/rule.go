@@ -71,12 +71,12 @@ func Lookup(id string) *Rule { return registry[id] }
 // A schemaCheck looks at one pair of matched subschemas; a toolCheck at one
 // pair of matched tools. Each lives in its own file beside the rules it reports.
 var (
-	schemaChecks []func(p *SchemaPass)
-	toolChecks   []func(p *ToolPass)
+	schemaChecks []func(p *schemaPass)
+	toolChecks   []func(p *toolPass)
 )
 
-func addSchemaCheck(fn func(p *SchemaPass)) bool {
+func addSchemaCheck(fn func(p *schemaPass)) bool {
 	schemaChecks = append(schemaChecks, fn)
 	return true
 }
-func addToolCheck(fn func(p *ToolPass)) bool { toolChecks = append(toolChecks, fn); return true }
+func addToolCheck(fn func(p *toolPass)) bool { toolChecks = append(toolChecks, fn); return true }

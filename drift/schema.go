@@ -22,18 +22,18 @@ const (
 	maxBranchPairs = 1024
 )
 
-// Direction says who reads a schema.
-type Direction int
+// direction says who reads a schema.
+type direction int
 
 const (
-	// Input schemas are written by callers: narrowing breaks them.
-	Input Direction = iota
-	// Output schemas are read by consumers: widening breaks them.
-	Output
+	// dirInput schemas are written by callers: narrowing breaks them.
+	dirInput direction = iota
+	// dirOutput schemas are read by consumers: widening breaks them.
+	dirOutput
 )
 
-func (d Direction) String() string {
-	if d == Output {
+func (d direction) String() string {
+	if d == dirOutput {
 		return "outputSchema"
 	}
 	return "inputSchema"
@@ -109,9 +109,9 @@ const (
 	scopeLifted
 )
 
-// SchemaPass is what a schema check sees: one pair of matched subschemas.
-type SchemaPass struct {
-	Dir      Direction
+// schemaPass is what a schema check sees: one pair of matched subschemas.
+type schemaPass struct {
+	Dir      direction
 	Old, New view
 	// Path names the place for people: "inputSchema.entities[].name".
 	Path           string
@@ -122,14 +122,14 @@ type SchemaPass struct {
 
 // Structural reports whether checks on properties, required, enums and
 // constraints apply to this pair.
-func (p *SchemaPass) Structural() bool { return p.scope != scopeOuter }
+func (p *schemaPass) Structural() bool { return p.scope != scopeOuter }
 
 // Whole reports whether checks on type and prose apply to this pair.
-func (p *SchemaPass) Whole() bool { return p.scope != scopeLifted }
+func (p *schemaPass) Whole() bool { return p.scope != scopeLifted }
 
 // pick returns the rule for this pass's direction.
-func (p *SchemaPass) pick(in, out *Rule) *Rule {
-	if p.Dir == Output {
+func (p *schemaPass) pick(in, out *Rule) *Rule {
+	if p.Dir == dirOutput {
 		return out
 	}
 	return in
@@ -138,7 +138,7 @@ func (p *SchemaPass) pick(in, out *Rule) *Rule {
 // reportAt reports at a keyword of the new schema (or the old one when onOld,
 // for something that no longer exists); a missing keyword reports at the
 // schema itself.
-func (p *SchemaPass) reportAt(r *Rule, onOld bool, key, format string, args ...any) {
+func (p *schemaPass) reportAt(r *Rule, onOld bool, key, format string, args ...any) {
 	v := p.New
 	if onOld {
 		v = p.Old
@@ -151,13 +151,13 @@ func (p *SchemaPass) reportAt(r *Rule, onOld bool, key, format string, args ...a
 }
 
 // reportNode reports at a given node and pointer.
-func (p *SchemaPass) reportNode(r *Rule, onOld bool, node *jsontree.Node, ptr, format string, args ...any) {
+func (p *schemaPass) reportNode(r *Rule, onOld bool, node *jsontree.Node, ptr, format string, args ...any) {
 	p.pair.report(r, onOld, node, ptr, "", format, args...)
 }
 
 // comparer walks two schema documents in step.
 type comparer struct {
-	dir      Direction
+	dir      direction
 	old, new resolver
 	pair     *toolPair
 	visited  map[visitKey]bool
@@ -171,7 +171,7 @@ type visitKey struct {
 	sc                         scope
 }
 
-func compareSchemas(tp *toolPair, dir Direction, oldRoot, newRoot *jsontree.Node) {
+func compareSchemas(tp *toolPair, dir direction, oldRoot, newRoot *jsontree.Node) {
 	key := dir.String()
 	ptr := "/" + key
 	c := &comparer{
@@ -200,7 +200,7 @@ func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
 	if old.over == nil && new.over == nil && equalSubschema(old.node, new.node) {
 		return
 	}
-	p := &SchemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair, oldRes: c.old, newRes: c.new}
+	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair, oldRes: c.old, newRes: c.new}
 	for _, check := range schemaChecks {
 		check(p)
 	}
@@ -391,16 +391,16 @@ func itoa(i int) string { return jsontree.AppendIndex("", i)[1:] }
 
 // compareTools runs the tool checks and walks both schemas of a pair.
 func compareTools(tp *toolPair) {
-	p := &ToolPass{Old: tp.old, New: tp.new, pair: tp}
+	p := &toolPass{Old: tp.old, New: tp.new, pair: tp}
 	if equalJSON(tp.old.Node, tp.new.Node, "") {
 		return
 	}
 	for _, check := range toolChecks {
 		check(p)
 	}
-	compareSchemas(tp, Input, orEmpty(tp.old.Input()), orEmpty(tp.new.Input()))
+	compareSchemas(tp, dirInput, orEmpty(tp.old.Input()), orEmpty(tp.new.Input()))
 	if o, n := tp.old.Output(), tp.new.Output(); o != nil && n != nil {
-		compareSchemas(tp, Output, o, n)
+		compareSchemas(tp, dirOutput, o, n)
 	}
 }
 
@@ -412,12 +412,12 @@ func orEmpty(n *jsontree.Node) *jsontree.Node {
 	return n
 }
 
-// ToolPass is what a tool check sees: one pair of matched tools.
-type ToolPass struct {
+// toolPass is what a tool check sees: one pair of matched tools.
+type toolPass struct {
 	Old, New *contract.Tool
 	pair     *toolPair
 }
 
-func (p *ToolPass) report(r *Rule, onOld bool, node *jsontree.Node, pointer, format string, args ...any) {
+func (p *toolPass) report(r *Rule, onOld bool, node *jsontree.Node, pointer, format string, args ...any) {
 	p.pair.report(r, onOld, node, pointer, "", format, args...)
 }
