@@ -34,8 +34,9 @@ var recordedCallRejected = register(&Rule{
 		"the change that caused it. Fix: accept the call's shape again, or, if the call is obsolete, delete its file.",
 })
 
-// LoadCalls reads every mcp-calls/*.json file of dir, each one
-// {"server", "tool", "arguments"}, in file-name order.
+// LoadCalls reads every *.json file of dir (the project's mcp-calls/), each
+// one {"server", "tool", "arguments"}, in file-name order. A missing folder
+// holds no calls.
 func LoadCalls(dir string) ([]Call, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
@@ -47,6 +48,9 @@ func LoadCalls(dir string) ([]Call, error) {
 		info, err := os.Stat(path)
 		if err != nil {
 			return nil, &contract.InputError{File: path, Msg: err.Error()}
+		}
+		if info.IsDir() {
+			continue
 		}
 		if info.Size() > maxCallFileSize {
 			return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("recorded call is %d bytes, over the %d-byte limit", info.Size(), maxCallFileSize)}

@@ -32,9 +32,15 @@ func TestLoadCalls(t *testing.T) {
 		"notes.txt":  `not a call`,
 		"empty.json": `{"tool":"ping"}`,
 	})
+	if err := os.Mkdir(filepath.Join(dir, "folder.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	calls, err := LoadCalls(dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if none, err := LoadCalls(filepath.Join(dir, "missing")); none != nil || err != nil {
+		t.Errorf("a missing folder: got %v, %v; want no calls", none, err)
 	}
 	var got []string
 	for _, c := range calls {

@@ -4,7 +4,7 @@
 // side (a wider schema returns results old consumers cannot read), following
 // oasdiff's request/response split and Confluent's BACKWARD/FORWARD modes.
 //
-// The layout follows oasdiff's checker/: compare.go and schema.go pair up
+// The layout follows oasdiff's checker/: drift.go and schema.go pair up
 // tools and subschemas; every check is a small file that registers the rules
 // it reports and looks at one pair at a time.
 package drift
