@@ -95,7 +95,7 @@ func checkCalls(calls []Call, old, new *contract.Catalog, byNew map[*contract.To
 				}
 				// Never a tool on either side: nothing to locate, nothing changed.
 				emit(contract.Finding{Rule: recordedCallRejected.ID, Severity: recordedCallRejected.Severity(), Category: contract.CategoryDrift,
-					Server: new.Server, Tool: call.Tool, File: call.File, Change: recordedCallRejected.Change,
+					Server: new.Server, Tool: call.Tool, File: call.File, Change: recordedCallRejected.Change, Fix: recordedCallRejected.fix(),
 					Message: fmt.Sprintf("recorded call %s is rejected: the server has no tool %q", call.File, call.Tool)})
 				continue
 			}

@@ -197,6 +197,9 @@ func (tp *toolPair) report(r *Rule, onOld bool, node *jsontree.Node, pointer, fi
 		Change:   r.Change,
 		Patch:    tp.patchJSON(),
 	}
+	if f.Fix == "" {
+		f.Fix = r.fix()
+	}
 	if node == nil {
 		node = at.Node
 	}
@@ -239,6 +242,7 @@ func serverFinding(r *Rule, c *contract.Catalog, format string, args ...any) con
 		Server:   c.Server,
 		Message:  fmt.Sprintf(format, args...),
 		Change:   r.Change,
+		Fix:      r.fix(),
 	}
 }
 

@@ -2,6 +2,7 @@ package drift
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 )
@@ -31,6 +32,20 @@ func (r *Rule) Severity() contract.Severity {
 		return contract.Warning
 	}
 	return contract.Info
+}
+
+// fix is the "Fix:" part of the help, for findings; "nothing" fixes are
+// left out, as a non-breaking change asks for no action.
+func (r *Rule) fix() string {
+	i := strings.LastIndex(r.Help, "Fix: ")
+	if i < 0 {
+		return ""
+	}
+	fix := r.Help[i+len("Fix: "):]
+	if strings.HasPrefix(fix, "nothing") {
+		return ""
+	}
+	return fix
 }
 
 // Info returns the rule's metadata for `rules` and `explain`.

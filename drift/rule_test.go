@@ -39,6 +39,9 @@ func TestRuleMetadata(t *testing.T) {
 			t.Errorf("%s: incomplete metadata %+v", r.ID, r)
 		}
 		rule := Lookup(r.ID)
+		if rule.Change == contract.ChangeBreaking && rule.fix() == "" {
+			t.Errorf("%s: a breaking change needs a fix", r.ID)
+		}
 		switch {
 		case infoClass[r.ID]:
 			if rule.Change != contract.ChangeInfo || r.Severity != contract.Warning {
