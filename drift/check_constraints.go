@@ -161,9 +161,9 @@ func checkUniqueItems(p *schemaPass, tightened, relaxed *Rule) {
 
 // short renders a keyword's value for a message, cut to a readable length.
 func short(n *jsontree.Node) string {
-	s := string(jsontree.Encode(n, jsontree.EncodeOptions{}))
-	if len(s) > 80 {
-		return s[:77] + "..."
+	r := []rune(string(jsontree.Encode(n, jsontree.EncodeOptions{})))
+	if len(r) > 80 {
+		return string(r[:77]) + "..."
 	}
-	return s
+	return string(r)
 }
