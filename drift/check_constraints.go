@@ -12,7 +12,8 @@ var (
 		ID: "drift/input-constraint-tightened", Change: contract.ChangeBreaking,
 		Summary: "An argument's constraint got stricter",
 		Help: "A lower maximum/maxLength/maxItems, a higher minimum/minLength/minItems, a new or changed pattern, format or " +
-			"multipleOf, a new enum, or a new assertion keyword (not, if/then/else, dependentRequired, propertyNames, …) rejects " +
+			"multipleOf, a new enum, a removed anyOf/oneOf alternative, or a new assertion keyword (not, if/then/else, " +
+			"dependentRequired, propertyNames, …) rejects " +
 			"values old callers send (oasdiff request-property-max-decreased, -min-increased, -pattern-added ERR; Confluent " +
 			"MAX_LENGTH_DECREASED, PATTERN_ADDED incompatible; mcpdiff T-CONSTRAINT-TIGHTEN). A keyword that changed in a way " +
 			"that cannot be proven looser is counted here, as oasdiff judges against the declared contract. " +
@@ -22,12 +23,12 @@ var (
 		ID: "drift/input-constraint-relaxed", Change: contract.ChangeNonBreaking,
 		Summary: "An argument's constraint got looser",
 		Help: "Every value old callers send still passes (Confluent MAX_LENGTH_INCREASED, PATTERN_REMOVED compatible; mcpdiff " +
-			"T-CONSTRAINT-LOOSEN). Opening a closed object (additionalProperties false removed) is one. Fix: nothing.",
+			"T-CONSTRAINT-LOOSEN). Opening a closed object (additionalProperties false removed) or a new anyOf alternative is one. Fix: nothing.",
 	})
 	outputConstraintRelaxed = register(&Rule{
 		ID: "drift/output-constraint-relaxed", Change: contract.ChangeBreaking,
 		Summary: "A result field's constraint got looser",
-		Help: "Consumers relying on the old bound (a maximum length, a pattern, a closed object) may now get values outside it. " +
+		Help: "Consumers relying on the old bound (a maximum length, a pattern, a closed object, the known oneOf shapes) may now get values outside it. " +
 			"oasdiff rates response-property-max-increased and -min-decreased ERR; mcpdiff only reports T-OUT-CONSTRAINT as info, " +
 			"which misses this break. Fix: keep the bound, or version the tool.",
 	})

@@ -50,7 +50,7 @@ func checkType(p *schemaPass) {
 	if !p.Whole() {
 		return
 	}
-	o, n := p.oldRes.typesOf(p.Old), p.newRes.typesOf(p.New)
+	o, n := p.c.old.typesOf(p.Old), p.c.new.typesOf(p.New)
 	if o == n {
 		return
 	}

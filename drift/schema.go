@@ -114,10 +114,10 @@ type schemaPass struct {
 	Dir      direction
 	Old, New view
 	// Path names the place for people: "inputSchema.entities[].name".
-	Path           string
-	scope          scope
-	pair           *toolPair
-	oldRes, newRes resolver
+	Path  string
+	scope scope
+	pair  *toolPair
+	c     *comparer
 }
 
 // Structural reports whether checks on properties, required, enums and
@@ -200,7 +200,7 @@ func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
 	if old.over == nil && new.over == nil && equalSubschema(old.node, new.node) {
 		return
 	}
-	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair, oldRes: c.old, newRes: c.new}
+	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair, c: c}
 	for _, check := range schemaChecks {
 		check(p)
 	}
