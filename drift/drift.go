@@ -75,7 +75,9 @@ func CompareAll(old, new []*contract.Catalog, opts Options) []contract.Finding {
 	return out
 }
 
-// Compare compares one server's old and new tool lists.
+// Compare compares one server's old and new tool lists, whatever their
+// server names (two files of different names are one server's two versions);
+// findings name new's server.
 func Compare(old, new *contract.Catalog, opts Options) []contract.Finding {
 	out := compare(old, new, opts)
 	sortFindings(out)

@@ -2,6 +2,7 @@ package drift
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -102,4 +103,17 @@ func TestDuplicateToolNamesPairInOrder(t *testing.T) {
 	expectDrift(t, `[{"name":"x","inputSchema":{"type":"object"}},{"name":"x","description":"ff","inputSchema":{"type":"object"}}]`,
 		`[{"name":"x","inputSchema":{"type":"object"}},{"name":"x","description":"ff2","inputSchema":{"type":"object"}}]`,
 		"drift/description-changed /description")
+}
+
+func TestRenameSimilarityOption(t *testing.T) {
+	old := catalog(t, "old.json", `[{"name":"write_label","inputSchema":`+repoSchema+`}]`)
+	changed := strings.Replace(repoSchema, `"Repository name"`, `"The repository name"`, 1)
+	new := catalog(t, "new.json", `[{"name":"label_write","inputSchema":`+changed+`}]`)
+	if got := summary(Compare(old, new, Options{})); got[len(got)-1] != "drift/tool-renamed /name" {
+		t.Errorf("default threshold: got %q, want a rename", got)
+	}
+	want := []string{"drift/tool-added ", "drift/tool-removed "}
+	if got := summary(Compare(old, new, Options{RenameSimilarity: 1})); !reflect.DeepEqual(got, want) {
+		t.Errorf("threshold 1: got %q, want %q", got, want)
+	}
 }
