@@ -1,0 +1,62 @@
+package drift
+
+import (
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+var (
+	inputPropertyRemoved = register(&Rule{
+		ID: "drift/input-property-removed", Change: contract.ChangeBreaking,
+		Summary: "An argument the tool accepted is no longer declared",
+		Help: "Callers still send it: a closed schema now rejects the call, an open one silently drops what the caller meant " +
+			"(mcpdiff T-PROP-REMOVE breaking; Confluent PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL incompatible). " +
+			"Renaming a parameter (issueNumber → issue_number in github-mcp-server) shows up as this plus an added property. " +
+			"Fix: keep accepting the old name (mark it deprecated in its description) until callers move.",
+	})
+	inputPropertyAdded = register(&Rule{
+		ID: "drift/input-property-added", Change: contract.ChangeNonBreaking,
+		Summary: "A new optional argument",
+		Help: "Old callers do not send it and need not (oasdiff new-optional-request-property INFO, mcpdiff T-PROP-ADD). " +
+			"Under Confluent's strict content model it is incompatible for an open schema, since old data may hold the name with " +
+			"another type; MCP callers write arguments from the schema, so the default here is the oasdiff/mcpdiff reading. Fix: nothing.",
+	})
+	outputPropertyRemoved = register(&Rule{
+		ID: "drift/output-property-removed", Change: contract.ChangeBreaking,
+		Summary: "A result field consumers read is no longer declared",
+		Help: "Consumers of structuredContent that read the field find it missing (oasdiff response-required-property-removed ERR, " +
+			"mcpdiff T-OUT-PROP-REMOVE breaking). Fix: keep returning the field, or version the tool.",
+	})
+	outputPropertyAdded = register(&Rule{
+		ID: "drift/output-property-added", Change: contract.ChangeNonBreaking,
+		Summary: "A new result field",
+		Help:    "Consumers ignore fields they do not know (oasdiff response-optional-property-added INFO, mcpdiff T-OUT-PROP-ADD). Fix: nothing.",
+	})
+)
+
+var _ = addSchemaCheck(checkProperties)
+
+// checkProperties compares the declared property names of a pair. An added
+// property that is also required is drift/input-required-property-added's.
+func checkProperties(p *schemaPass) {
+	if !p.Structural() {
+		return
+	}
+	oldProps, newProps := p.Old.value("properties"), p.New.value("properties")
+	newRequired := stringSet(p.New.value("required"))
+	for _, name := range uniqueKeys(oldProps) {
+		if newProps.Get(name) == nil {
+			_, ptr := p.Old.get("properties")
+			p.reportNode(p.pick(inputPropertyRemoved, outputPropertyRemoved), true, oldProps.Get(name), jsontree.Append(ptr, name),
+				"%s property %q was removed", p.Path, name)
+		}
+	}
+	for _, name := range uniqueKeys(newProps) {
+		if oldProps.Get(name) != nil || (p.Dir == dirInput && newRequired[name]) {
+			continue
+		}
+		_, ptr := p.New.get("properties")
+		p.reportNode(p.pick(inputPropertyAdded, outputPropertyAdded), false, newProps.Get(name), jsontree.Append(ptr, name),
+			"%s property %q was added", p.Path, name)
+	}
+}

@@ -1,0 +1,353 @@
+package drift
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// unordered names the keywords whose arrays are sets: reordering them is no
+// change (JSON Schema gives their order no meaning).
+func unordered(key string) bool { return key == "required" || key == "enum" || key == "type" }
+
+// equalJSON compares two values as JSON Schema reads them: object key order,
+// duplicate keys (the last wins, as in encoding/json), number spelling
+// ("1.0" and "1") and the order of required/enum/type arrays do not count.
+func equalJSON(a, b *jsontree.Node, parentKey string) bool {
+	return equalValues(a, b, parentKey, false)
+}
+
+// equalSubschema is equalJSON for two subschemas of different documents: a
+// local "$ref" makes them unequal, since the same text may point at targets
+// that differ, and the caller must then compare what the refs resolve to.
+func equalSubschema(a, b *jsontree.Node) bool { return equalValues(a, b, "", true) }
+
+func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case jsontree.Null:
+		return true
+	case jsontree.Bool:
+		return a.Bool == b.Bool
+	case jsontree.Number:
+		if a.Text == b.Text {
+			return true
+		}
+		x, ok1 := a.Float()
+		y, ok2 := b.Float()
+		return ok1 && ok2 && x == y
+	case jsontree.String:
+		return a.Text == b.Text
+	case jsontree.Array:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		if unordered(parentKey) {
+			return equalSets(a, b)
+		}
+		for i := range a.Items {
+			if !equalValues(a.Items[i], b.Items[i], "", refsDiffer) {
+				return false
+			}
+		}
+		return true
+	}
+	if countKeys(a) != countKeys(b) {
+		return false
+	}
+	last := lastIndexes(a)
+	for i, m := range a.Members {
+		if (last == nil && shadowed(a, i)) || (last != nil && last[m.Key] != i) {
+			continue
+		}
+		if refsDiffer && m.Key == "$ref" && m.Value.Is(jsontree.String) && strings.HasPrefix(m.Value.Text, "#") {
+			return false
+		}
+		if !equalValues(m.Value, b.Get(m.Key), m.Key, refsDiffer) {
+			return false
+		}
+	}
+	return true
+}
+
+// shadowed reports whether a later duplicate of member i's key overrides it.
+func shadowed(n *jsontree.Node, i int) bool {
+	for _, m := range n.Members[i+1:] {
+		if m.Key == n.Members[i].Key {
+			return true
+		}
+	}
+	return false
+}
+
+// lastIndexes maps each key of a large object to its winning member; small
+// objects (nil) are scanned instead, which allocates nothing.
+func lastIndexes(n *jsontree.Node) map[string]int {
+	if len(n.Members) <= 32 {
+		return nil
+	}
+	last := make(map[string]int, len(n.Members))
+	for i, m := range n.Members {
+		last[m.Key] = i
+	}
+	return last
+}
+
+// countKeys counts distinct keys without allocating for the usual small object.
+func countKeys(n *jsontree.Node) int {
+	if len(n.Members) > 32 {
+		return len(uniqueKeys(n))
+	}
+	count := 0
+	for i := range n.Members {
+		if !shadowed(n, i) {
+			count++
+		}
+	}
+	return count
+}
+
+func equalSets(a, b *jsontree.Node) bool {
+	inOrder := true
+	for i := range a.Items {
+		if !equalJSON(a.Items[i], b.Items[i], "") {
+			inOrder = false
+			break
+		}
+	}
+	if inOrder {
+		return true
+	}
+	ca, cb := canonicalItems(a), canonicalItems(b)
+	sort.Strings(ca)
+	sort.Strings(cb)
+	for i := range ca {
+		if ca[i] != cb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func canonicalItems(n *jsontree.Node) []string {
+	out := make([]string, len(n.Items))
+	for i, it := range n.Items {
+		out[i] = canonical(it)
+	}
+	return out
+}
+
+// canonical is an encoding under which equal values (by equalJSON) are equal
+// strings: sorted keys, sorted set arrays, numbers normalised.
+func canonical(n *jsontree.Node) string {
+	var b strings.Builder
+	writeCanonical(&b, n, "")
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, n *jsontree.Node, parentKey string) {
+	switch n.Kind {
+	case jsontree.Number:
+		if f, ok := n.Float(); ok {
+			b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+			return
+		}
+		b.WriteString(n.Text)
+	case jsontree.Array:
+		items := make([]string, len(n.Items))
+		for i, it := range n.Items {
+			var ib strings.Builder
+			writeCanonical(&ib, it, "")
+			items[i] = ib.String()
+		}
+		if unordered(parentKey) {
+			sort.Strings(items)
+		}
+		b.WriteByte('[')
+		b.WriteString(strings.Join(items, ","))
+		b.WriteByte(']')
+	case jsontree.Object:
+		keys := uniqueKeys(n)
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(jsontree.Encode(&jsontree.Node{Kind: jsontree.String, Text: k}, jsontree.EncodeOptions{}))
+			b.WriteByte(':')
+			writeCanonical(b, n.Get(k), k)
+		}
+		b.WriteByte('}')
+	default:
+		b.Write(jsontree.Encode(n, jsontree.EncodeOptions{}))
+	}
+}
+
+// typeSet is the set of JSON types a schema admits, one bit per type.
+// "number" is integer|fraction so that integer → number reads as a widening.
+type typeSet uint8
+
+const (
+	tNull typeSet = 1 << iota
+	tBoolean
+	tObject
+	tArray
+	tString
+	tInteger
+	tFraction
+	tNumber = tInteger | tFraction
+	tAny    = tNull | tBoolean | tObject | tArray | tString | tNumber
+)
+
+func typeBit(name string) typeSet {
+	switch name {
+	case "null":
+		return tNull
+	case "boolean":
+		return tBoolean
+	case "object":
+		return tObject
+	case "array":
+		return tArray
+	case "string":
+		return tString
+	case "integer":
+		return tInteger
+	case "number":
+		return tNumber
+	}
+	return 0
+}
+
+func (t typeSet) String() string {
+	if t == tAny {
+		return "any type"
+	}
+	if t == 0 {
+		return "nothing"
+	}
+	var names []string
+	for _, n := range []string{"null", "boolean", "object", "array", "string", "number", "integer"} {
+		bit := typeBit(n)
+		if t&bit == bit && !(n == "integer" && t&tNumber == tNumber) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "|")
+}
+
+// typesOf returns what types a schema admits: its "type", else the union of
+// its anyOf/oneOf alternatives, else the types of its enum/const values,
+// narrowed by allOf, following local $refs. Each subschema is judged once
+// (memo), so shared and cyclic $refs cost linear time; a cycle reads as any
+// type.
+func (r resolver) typesOf(v view) typeSet {
+	return r.types(v, map[*jsontree.Node]typeSet{}, 0)
+}
+
+func (r resolver) types(v view, memo map[*jsontree.Node]typeSet, depth int) typeSet {
+	if v.node.Is(jsontree.Bool) && v.over == nil {
+		if v.node.Bool {
+			return tAny
+		}
+		return 0
+	}
+	if v.over == nil {
+		if set, ok := memo[v.node]; ok {
+			return set
+		}
+		memo[v.node] = tAny
+	}
+	sub := func(n *jsontree.Node) typeSet {
+		if depth >= maxDepth {
+			return tAny
+		}
+		return r.types(r.resolve(n, ""), memo, depth+1)
+	}
+	set := tAny
+	switch t := v.value("type"); {
+	case t.Is(jsontree.String):
+		set = typeBit(t.Text)
+	case t.Is(jsontree.Array):
+		set = 0
+		for _, name := range t.Strings() {
+			set |= typeBit(name)
+		}
+	default:
+		if alts := altNodes(v); alts != nil {
+			set = 0
+			for _, a := range alts {
+				set |= sub(a)
+			}
+		} else if vals := enumValues(v); vals != nil {
+			set = 0
+			for _, val := range vals.Items {
+				set |= valueType(val)
+			}
+		}
+	}
+	if all := v.value("allOf"); all.Is(jsontree.Array) {
+		for _, a := range all.Items {
+			if isSchemaNode(a) {
+				set &= sub(a)
+			}
+		}
+	}
+	if v.over == nil {
+		memo[v.node] = set
+	}
+	return set
+}
+
+func altNodes(v view) []*jsontree.Node {
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if arr := v.value(key); arr.Is(jsontree.Array) {
+			var out []*jsontree.Node
+			for _, it := range arr.Items {
+				if isSchemaNode(it) {
+					out = append(out, it)
+				}
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// enumValues returns the allowed values: enum, or const as a one-value enum.
+func enumValues(v view) *jsontree.Node {
+	if e := v.value("enum"); e.Is(jsontree.Array) {
+		return e
+	}
+	if c := v.value("const"); c != nil {
+		return &jsontree.Node{Kind: jsontree.Array, Items: []*jsontree.Node{c}, Offset: -1}
+	}
+	return nil
+}
+
+func valueType(n *jsontree.Node) typeSet {
+	switch n.Kind {
+	case jsontree.Null:
+		return tNull
+	case jsontree.Bool:
+		return tBoolean
+	case jsontree.String:
+		return tString
+	case jsontree.Array:
+		return tArray
+	case jsontree.Object:
+		return tObject
+	}
+	if f, ok := n.Float(); ok && f == float64(int64(f)) {
+		return tInteger
+	}
+	return tFraction
+}

@@ -1,0 +1,55 @@
+package drift
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRefsAreResolved(t *testing.T) {
+	cases := []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		{"moved into $defs", tool(`{"type":"object","properties":{"a":{"type":"string","maxLength":5}}}`),
+			tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"string","maxLength":5}}}`), nil},
+		{"moved into definitions, percent-encoded", tool(`{"type":"object","properties":{"a":{"type":"string"}}}`),
+			tool(`{"type":"object","properties":{"a":{"$ref":"#/definitions/A%20B"}},"definitions":{"A B":{"type":"string"}}}`), nil},
+		{"change behind a $ref is located in $defs", tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"string","maxLength":5}}}`),
+			tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"string","maxLength":3}}}`),
+			[]string{"drift/input-constraint-tightened /inputSchema/$defs/A/maxLength"}},
+		// The two properties are the same text; what their $ref points at is not.
+		{"change behind a nested $ref", tool(`{"type":"object","properties":{"xs":{"type":"array","items":{"$ref":"#/$defs/A"}}},"$defs":{"A":{"type":"string"}}}`),
+			tool(`{"type":"object","properties":{"xs":{"type":"array","items":{"$ref":"#/$defs/A"}}},"$defs":{"A":{"type":"integer"}}}`),
+			[]string{"drift/input-type-changed /inputSchema/$defs/A/type"}},
+		{"alternative moved into $defs", tool(`{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`),
+			tool(`{"type":"object","properties":{"a":{"anyOf":[{"$ref":"#/$defs/S"},{"type":"null"}]}},"$defs":{"S":{"type":"string"}}}`), nil},
+		{"sibling description beside $ref", tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A","description":"x"}},"$defs":{"A":{"type":"string"}}}`),
+			tool(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A","description":"y"}},"$defs":{"A":{"type":"string"}}}`),
+			[]string{"drift/description-changed /inputSchema/properties/a/description"}},
+		{"unused $defs change is no drift", tool(`{"type":"object","$defs":{"U":{"type":"string"}}}`), tool(`{"type":"object","$defs":{"U":{"type":"integer"}}}`), nil},
+		{"remote $ref changed", tool(`{"type":"object","properties":{"a":{"$ref":"https://x/a.json"}}}`), tool(`{"type":"object","properties":{"a":{"$ref":"https://x/b.json"}}}`),
+			[]string{"drift/input-constraint-tightened /inputSchema/properties/a/$ref"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { expectDrift(t, c.old, c.new, c.want...) })
+	}
+}
+
+func TestRefCyclesTerminate(t *testing.T) {
+	// A recursive tree type, and a $ref pointing at itself.
+	tree := func(leaf string) string {
+		return tool(`{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"self":{"$ref":"#/properties/self"}},
+"$defs":{"Node":{"type":"object","properties":{"value":{"type":"` + leaf + `"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}}}}}`)
+	}
+	expectDrift(t, tree("string"), tree("string"))
+	expectDrift(t, tree("string"), tree("integer"), "drift/input-type-changed /inputSchema/$defs/Node/properties/value/type")
+}
+
+func TestDeepSchemasAreBounded(t *testing.T) {
+	deep := func(leaf string) string {
+		return tool(strings.Repeat(`{"type":"array","items":`, 3000) + `{"type":"` + leaf + `"}` + strings.Repeat(`}`, 3000))
+	}
+	// The change sits below maxDepth: not reported, and no crash.
+	expectDrift(t, deep("string"), deep("integer"))
+}
