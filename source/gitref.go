@@ -22,7 +22,7 @@ import (
 // repoDir. Tools are positioned in the files as they are at ref, and files are
 // named "git:REF:path" (path from the repository root) in findings and errors.
 // Catalogs get the names LoadDir would give the same folder in the work tree,
-// so CompareAll pairs them.
+// so CompareAll pairs them. A folder absent at ref gives no catalogs.
 func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 	repo, err := git.PlainOpenWithOptions(repoDir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
 	if err != nil {
@@ -43,7 +43,9 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 	if rel != "." {
 		tree, err = tree.Tree(rel)
 		if err != nil {
-			return nil, &contract.InputError{File: gitName(ref, rel), Msg: fmt.Sprintf("no folder %s at %s (commit %s): there is no snapshot to compare against", rel, ref, commit.Hash.String()[:12])}
+			// The pull request that adds the first snapshots compares
+			// against a base without them: every server is new, not an error.
+			return nil, nil
 		}
 	}
 	var docs []*document

@@ -99,7 +99,6 @@ func TestLoadGitRefErrors(t *testing.T) {
 	dir := history(t)
 	cases := []struct{ repo, ref, folder, want string }{
 		{dir, "no-such-branch", "mcp-snapshots", `git ref "no-such-branch" not found`},
-		{dir, "HEAD~1", "missing", "no folder missing at HEAD~1"},
 		{dir, "HEAD~1", "../elsewhere", "outside the git repository"},
 		{t.TempDir(), "HEAD", "mcp-snapshots", "cannot read a git repository here"},
 	}
@@ -109,6 +108,14 @@ func TestLoadGitRefErrors(t *testing.T) {
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("LoadGitRef(%s, %s): got %v, want an input error containing %q", c.ref, c.folder, err, c.want)
 		}
+	}
+}
+
+// The pull request that adds the first snapshots: nothing at the base.
+func TestLoadGitRefFolderNotYetThere(t *testing.T) {
+	cats, err := LoadGitRef(history(t), "HEAD~1", "missing")
+	if err != nil || len(cats) != 0 {
+		t.Errorf("got %v, %v; want no catalogs and no error", cats, err)
 	}
 }
 
