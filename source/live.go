@@ -181,7 +181,10 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 		return nil, errors.New("the server has no command, url or file; give one of them in the config")
 	}
 	caps := capabilities(f.sc.Capabilities)
-	client := mcp.NewClient(&mcp.Implementation{Name: "mcp-contract", Version: Version}, &mcp.ClientOptions{Capabilities: caps})
+	conn.capabilities = capabilitiesJSON(caps)
+	// The SDK's own capability declaration is replaced on the wire (rawConn),
+	// since it cannot express tasks; empty here keeps its defaults out.
+	client := mcp.NewClient(&mcp.Implementation{Name: "mcp-contract", Version: Version}, &mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
 
 	startCtx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	defer cancel()
@@ -197,7 +200,7 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	}
 	f.progress("listing tools (protocol " + version + ")")
 	c := &contract.Catalog{Server: f.sc.Name, Origin: f.origin, ProtocolVersion: version}
-	lister := &toolLister{conn: conn, version: version, caps: caps, timeout: f.opts.Timeout, noToolsCapability: init.Capabilities == nil || init.Capabilities.Tools == nil}
+	lister := &toolLister{conn: conn, version: version, timeout: f.opts.Timeout, noToolsCapability: init.Capabilities == nil || init.Capabilities.Tools == nil}
 	if err := lister.list(ctx, c); err != nil {
 		return nil, f.explainList(ctx, err)
 	}
@@ -206,21 +209,11 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 
 // capabilities are those of a full client unless the config narrows them, so
 // servers that gate tools on roots, sampling or elicitation list them all.
-func capabilities(want *Capabilities) *mcp.ClientCapabilities {
+func capabilities(want *Capabilities) *Capabilities {
 	if want == nil {
-		want = &Capabilities{Roots: true, Sampling: true, Elicitation: true}
+		return &Capabilities{Roots: true, Sampling: true, Elicitation: true}
 	}
-	caps := &mcp.ClientCapabilities{}
-	if want.Roots {
-		caps.RootsV2 = &mcp.RootCapabilities{}
-	}
-	if want.Sampling {
-		caps.Sampling = &mcp.SamplingCapabilities{}
-	}
-	if want.Elicitation {
-		caps.Elicitation = &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}
-	}
-	return caps
+	return want
 }
 
 // explain turns a failure into what failed and what to do, quoting the
@@ -284,7 +277,6 @@ func (e *listError) Error() string { return e.msg }
 type toolLister struct {
 	conn              *rawConn
 	version           string
-	caps              *mcp.ClientCapabilities
 	timeout           time.Duration
 	noToolsCapability bool
 }
@@ -343,7 +335,7 @@ func (l *toolLister) page(ctx context.Context, cursor *string) (json.RawMessage,
 		params["_meta"] = map[string]any{
 			mcp.MetaKeyProtocolVersion:    l.version,
 			mcp.MetaKeyClientInfo:         map[string]string{"name": "mcp-contract", "version": Version},
-			mcp.MetaKeyClientCapabilities: capabilitiesJSON(l.caps),
+			mcp.MetaKeyClientCapabilities: l.conn.capabilities,
 		}
 	}
 	reqCtx, cancel := context.WithTimeout(ctx, l.timeout)
@@ -355,18 +347,26 @@ func (l *toolLister) page(ctx context.Context, cursor *string) (json.RawMessage,
 	return raw, err
 }
 
-// capabilitiesJSON mirrors what the SDK puts in _meta: roots as an object of
-// its own (the SDK's legacy Roots field is always present).
-func capabilitiesJSON(c *mcp.ClientCapabilities) map[string]any {
+// capabilitiesJSON is the declaration of a full client narrowed to the
+// config's choice: sampling and elicitation come with their task-augmented
+// and URL forms, which servers also gate tools on (server-everything lists
+// 19 tools to such a client, 13 to a bare one).
+func capabilitiesJSON(c *Capabilities) map[string]any {
 	m := map[string]any{}
-	if c.RootsV2 != nil {
+	requests := map[string]any{}
+	if c.Roots {
 		m["roots"] = map[string]any{}
 	}
-	if c.Sampling != nil {
+	if c.Sampling {
 		m["sampling"] = map[string]any{}
+		requests["sampling"] = map[string]any{"createMessage": map[string]any{}}
 	}
-	if c.Elicitation != nil {
-		m["elicitation"] = map[string]any{"form": map[string]any{}}
+	if c.Elicitation {
+		m["elicitation"] = map[string]any{"form": map[string]any{}, "url": map[string]any{}}
+		requests["elicitation"] = map[string]any{"create": map[string]any{}}
+	}
+	if len(requests) > 0 {
+		m["tasks"] = map[string]any{"requests": requests}
 	}
 	return m
 }

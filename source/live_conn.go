@@ -35,6 +35,9 @@ func (t *wrapTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 type rawConn struct {
 	mcp.Connection
 
+	// capabilities replace the SDK's in every request that declares them.
+	capabilities map[string]any
+
 	mu      sync.Mutex
 	next    int
 	pending map[string]chan *jsonrpc.Response
@@ -59,6 +62,52 @@ func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		}
 		return msg, nil
 	}
+}
+
+// Write declares our capabilities in the SDK's initialize (and in the _meta
+// of 2026-07-28 requests).
+func (c *rawConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if req, ok := msg.(*jsonrpc.Request); ok && len(req.Params) > 0 {
+		if params, changed := c.declare(req.Method, req.Params); changed {
+			cp := *req
+			cp.Params = params
+			msg = &cp
+		}
+	}
+	return c.Connection.Write(ctx, msg)
+}
+
+func (c *rawConn) declare(method string, params json.RawMessage) (json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(params, &m) != nil {
+		return params, false
+	}
+	caps, err := json.Marshal(c.capabilities)
+	if err != nil {
+		return params, false
+	}
+	changed := false
+	if _, ok := m["capabilities"]; ok && method == "initialize" {
+		m["capabilities"] = caps
+		changed = true
+	}
+	var meta map[string]json.RawMessage
+	if json.Unmarshal(m["_meta"], &meta) == nil {
+		if _, ok := meta[mcp.MetaKeyClientCapabilities]; ok {
+			meta[mcp.MetaKeyClientCapabilities] = caps
+			if m["_meta"], err = json.Marshal(meta); err == nil {
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return params, false
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return params, false
+	}
+	return out, true
 }
 
 func (c *rawConn) take(id string) chan *jsonrpc.Response {

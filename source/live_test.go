@@ -72,7 +72,9 @@ func startFixtureHTTP(t *testing.T, args ...string) string {
 
 // compact is a tool as the server wrote it, whitespace aside: key order,
 // duplicates and number literals kept.
-func compact(t *contract.Tool) string { return string(jsontree.Encode(t.Node, jsontree.EncodeOptions{})) }
+func compact(t *contract.Tool) string {
+	return string(jsontree.Encode(t.Node, jsontree.EncodeOptions{}))
+}
 
 func wantCorpusTools(t *testing.T, got *contract.Catalog) {
 	t.Helper()
