@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -32,7 +33,13 @@ type process struct {
 
 func startProcess(sc *ServerConfig, tailLines int) (*process, error) {
 	argv := append(append([]string{}, sc.Command...), sc.Args...)
-	path, err := exec.LookPath(argv[0])
+	name := argv[0]
+	// A relative path is relative to the server's folder, as a shell started
+	// there would see it.
+	if sc.Cwd != "" && strings.ContainsRune(name, '/') && !filepath.IsAbs(name) {
+		name = filepath.Join(sc.Cwd, name)
+	}
+	path, err := exec.LookPath(name)
 	if err != nil {
 		return nil, fmt.Errorf("cannot run %q: %v; check the command and PATH", argv[0], errors.Unwrap(err))
 	}
