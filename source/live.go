@@ -225,7 +225,7 @@ func (f *fetcher) explain(what string, ctx context.Context, err error) error {
 	case ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded):
 		fmt.Fprintf(&b, ": no answer within %s; check that the server starts and speaks MCP, or raise --timeout", f.opts.Timeout)
 	case isTooLarge(err):
-		fmt.Fprintf(&b, ": the server sent a message over %d bytes; raise the message limit if it is legitimate", f.opts.MaxMessageBytes)
+		fmt.Fprintf(&b, ": the server sent a message over %d bytes; raise the message size limit if it is legitimate", f.opts.MaxMessageBytes)
 	case strings.Contains(err.Error(), "exceeded maximum nesting depth"):
 		// The SDK's JSON decoder bounds nesting (1,000 levels) before we see
 		// the bytes, which also keeps hostile schemas from later steps.

@@ -18,7 +18,7 @@ import (
 // npmServer is the entry point of a reference server pinned in
 // testdata/npm/package.json. Without CI a developer who has not run
 // `npm ci --prefix testdata/npm` gets a skip; in CI a missing server fails.
-func npmServer(t *testing.T, pkg string) string {
+func npmServer(t testing.TB, pkg string) string {
 	t.Helper()
 	entry, err := filepath.Abs(filepath.Join("..", "testdata", "npm", "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js"))
 	if err != nil {
@@ -84,10 +84,13 @@ func sameBytes(t *testing.T, a, b *contract.Catalog) {
 	}
 }
 
-func TestFetchServerEverythingStreamableHTTP(t *testing.T) {
+// startEverything runs server-everything over HTTP (mode streamableHttp or
+// sse) and returns its port once it listens.
+func startEverything(t *testing.T, mode, ready string) int {
+	t.Helper()
 	entry := npmServer(t, "server-everything")
 	port := freePort(t)
-	cmd := exec.Command("node", entry, "streamableHttp")
+	cmd := exec.Command("node", entry, mode)
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -98,13 +101,27 @@ func TestFetchServerEverythingStreamableHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	waitForLine(t, out, "listening")
-	url := fmt.Sprintf("http://127.0.0.1:%d/mcp", port)
+	waitForLine(t, out, ready)
+	return port
+}
+
+func TestFetchServerEverythingStreamableHTTP(t *testing.T) {
+	url := fmt.Sprintf("http://127.0.0.1:%d/mcp", startEverything(t, "streamableHttp", "listening"))
 	c := fetchOK(t, &ServerConfig{Name: "everything-http", URL: url})
 	if len(c.Tools) != 19 {
 		t.Errorf("%d tools %v, want 19", len(c.Tools), toolNames(c))
 	}
 	sameBytes(t, c, fetchOK(t, &ServerConfig{Name: "everything-http", URL: url}))
+}
+
+// The legacy HTTP+SSE transport, which 2026-07-28 deprecates but old
+// servers still speak.
+func TestFetchServerEverythingLegacySSE(t *testing.T) {
+	url := fmt.Sprintf("http://127.0.0.1:%d/sse", startEverything(t, "sse", "running"))
+	c := fetchOK(t, &ServerConfig{Name: "everything-sse", URL: url, Transport: "sse"})
+	if len(c.Tools) != 19 {
+		t.Errorf("%d tools %v, want 19", len(c.Tools), toolNames(c))
+	}
 }
 
 func TestFetchServerFilesystemStdio(t *testing.T) {
@@ -152,5 +169,22 @@ func waitForLine(t *testing.T, out interface{ Read([]byte) (int, error) }, want 
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the server did not print %q within 30s", want)
+	}
+}
+
+// BenchmarkFetchServerEverythingStdio is one whole fetch per op: start node,
+// handshake, tools/list, stop the process group. bench/snapshot.sh sets it
+// beside the MCP Inspector's CLI.
+func BenchmarkFetchServerEverythingStdio(b *testing.B) {
+	entry := npmServer(b, "server-everything")
+	sc := &ServerConfig{Name: "everything", Command: []string{"node", entry, "stdio"}}
+	for b.Loop() {
+		c, err := Fetch(context.Background(), sc, FetchOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(c.Tools) != 19 {
+			b.Fatalf("%d tools", len(c.Tools))
+		}
 	}
 }

@@ -169,6 +169,7 @@ func TestFetchMisbehavingServers(t *testing.T) {
 					t.Fatalf("got %v, want a *contract.ServerError", err)
 				}
 				msg := err.Error()
+				t.Log(msg)
 				if strings.ContainsAny(msg, "\r\n") {
 					t.Errorf("error is not one line: %q", msg)
 				}
