@@ -157,7 +157,9 @@ func TestFetchMisbehavingServers(t *testing.T) {
 				continue
 			}
 			t.Run(string(tc.mode)+"/"+transport, func(t *testing.T) {
-				sc := fixtureStdio("-mode", string(tc.mode), "-huge-bytes", "2000000")
+				pidFile := filepath.Join(t.TempDir(), "pid")
+				args := fmt.Sprintf("-tools %s -mode %s -huge-bytes 2000000", corpusFile, tc.mode)
+				sc := &ServerConfig{Name: "fixture", Command: []string{"sh", "-c", fmt.Sprintf("echo $$ > %s; exec %s %s", pidFile, fixtureBin, args)}}
 				if transport == "http" {
 					sc = &ServerConfig{Name: "fixture", URL: startFixtureHTTP(t, "-mode", string(tc.mode), "-huge-bytes", "2000000")}
 				}
@@ -180,8 +182,19 @@ func TestFetchMisbehavingServers(t *testing.T) {
 				if !strings.Contains(msg, want) {
 					t.Errorf("error %q does not say %q", msg, want)
 				}
-				if elapsed > timeout+3*time.Second {
+				// The timeout bounds each step; the margin is for a loaded machine.
+				if elapsed > timeout+10*time.Second {
 					t.Errorf("took %s, timeout was %s", elapsed, timeout)
+				}
+				if transport == "stdio" {
+					data, err := os.ReadFile(pidFile)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if pid, _ := strconv.Atoi(strings.TrimSpace(string(data))); alive(pid) {
+						_ = syscall.Kill(pid, syscall.SIGKILL)
+						t.Errorf("the server process %d outlived the fetch", pid)
+					}
 				}
 			})
 		}
