@@ -94,7 +94,12 @@ func FetchAll(ctx context.Context, servers []*ServerConfig, opts FetchOptions) (
 		if first == nil {
 			first = err
 		}
-		catalogs[i] = &contract.Catalog{Server: servers[i].Name, Origin: origin(servers[i], opts.Secrets), Error: err.Error()}
+		msg := err.Error()
+		var se *contract.ServerError
+		if errors.As(err, &se) {
+			msg = se.Msg
+		}
+		catalogs[i] = &contract.Catalog{Server: servers[i].Name, Origin: origin(servers[i], opts.Secrets), Error: msg}
 	}
 	return catalogs, first
 }
@@ -119,6 +124,9 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 	c, err := f.run(ctx)
 	if err != nil {
 		msg := f.mask(oneLine(err.Error()))
+		if ctx.Err() != nil {
+			msg = "interrupted before the server answered"
+		}
 		f.progress("failed: " + msg)
 		return nil, &contract.ServerError{Server: sc.Name, Msg: msg}
 	}
@@ -237,9 +245,12 @@ func (f *fetcher) explain(what string, ctx context.Context, err error) error {
 				fmt.Fprintf(&b, " (the server process %s)", exit)
 			}
 		}
-		if f.sc.URL != "" {
+		switch msg := err.Error(); {
+		case strings.Contains(msg, "Unauthorized") || strings.Contains(msg, "Forbidden"):
+			b.WriteString("; check the token in the headers (an unset variable or an expired token)")
+		case f.sc.URL != "":
 			b.WriteString("; check the URL, the headers and that the server is up")
-		} else {
+		default:
 			b.WriteString("; check the command runs on its own and writes only JSON-RPC to stdout")
 		}
 	}

@@ -349,7 +349,19 @@ func TestFetchAllKeepsInputOrder(t *testing.T) {
 			t.Errorf("catalog %d is %q, want %q", i, catalogs[i].Server, want)
 		}
 	}
+	if strings.HasPrefix(catalogs[0].Error, "server ") {
+		t.Errorf("the catalog's error repeats the server name: %q", catalogs[0].Error)
+	}
 	if catalogs[0].Error == "" || len(catalogs[1].Tools) == 0 || len(catalogs[2].Tools) != len(catalogs[1].Tools) {
 		t.Errorf("errors %q %q %q, tools %d %d", catalogs[0].Error, catalogs[1].Error, catalogs[2].Error, len(catalogs[1].Tools), len(catalogs[2].Tools))
+	}
+}
+
+func TestFetchInterrupted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err := Fetch(ctx, fixtureStdio("-mode", "hang"), FetchOptions{Timeout: time.Minute})
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("got %v", err)
 	}
 }
