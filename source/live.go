@@ -39,7 +39,8 @@ type FetchOptions struct {
 	MaxMessageBytes int
 	// Concurrency bounds how many servers FetchAll talks to at once.
 	Concurrency int
-	// Progress, when set, hears each server's status changes.
+	// Progress, when set, hears each server's status changes; FetchAll
+	// calls it from one goroutine at a time.
 	Progress func(server, status string)
 	// StderrLines is how many last lines of a stdio server's stderr an error
 	// quotes.
@@ -72,6 +73,15 @@ func (o FetchOptions) withDefaults() FetchOptions {
 // every server answered.
 func FetchAll(ctx context.Context, servers []*ServerConfig, opts FetchOptions) ([]*contract.Catalog, error) {
 	opts = opts.withDefaults()
+	if report := opts.Progress; report != nil {
+		// One caller at a time, so the CLI's progress lines never interleave.
+		var mu sync.Mutex
+		opts.Progress = func(server, status string) {
+			mu.Lock()
+			defer mu.Unlock()
+			report(server, status)
+		}
+	}
 	catalogs := make([]*contract.Catalog, len(servers))
 	errs := make([]error, len(servers))
 	slots := make(chan struct{}, opts.Concurrency)
