@@ -204,9 +204,11 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	// since it cannot express tasks; empty here keeps its defaults out.
 	client := mcp.NewClient(&mcp.Implementation{Name: "mcp-contract", Version: Version}, &mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
 
+	life, end := context.WithCancel(ctx)
+	defer end()
 	startCtx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	defer cancel()
-	session, err := client.Connect(startCtx, &wrapTransport{inner: transport, conn: conn}, nil)
+	session, err := client.Connect(startCtx, &wrapTransport{inner: transport, conn: conn, life: life}, nil)
 	if err != nil {
 		return nil, f.explain("could not start the session", startCtx, err)
 	}

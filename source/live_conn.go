@@ -16,14 +16,33 @@ import (
 type wrapTransport struct {
 	inner mcp.Transport
 	conn  *rawConn
+	// life bounds the connection once made. The legacy SSE transport ties
+	// its event stream to the context it connects with, which must not be
+	// the handshake's: that one times out while tools are still listed.
+	life context.Context
 }
 
 func (t *wrapTransport) Connect(ctx context.Context) (mcp.Connection, error) {
-	c, err := t.inner.Connect(ctx)
-	if err != nil {
-		return nil, err
+	type made struct {
+		c   mcp.Connection
+		err error
 	}
-	t.conn.Connection = c
+	done := make(chan made, 1)
+	go func() {
+		c, err := t.inner.Connect(t.life)
+		done <- made{c, err}
+	}()
+	var m made
+	select {
+	case m = <-done:
+	case <-ctx.Done():
+		// The connect goroutine ends when life does.
+		return nil, ctx.Err()
+	}
+	if m.err != nil {
+		return nil, m.err
+	}
+	t.conn.Connection = m.c
 	t.conn.pending = map[string]chan *jsonrpc.Response{}
 	return t.conn, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fixtureserver"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // fixtureBin is the fixture server, built once for the package's tests.
@@ -363,5 +364,32 @@ func TestFetchInterrupted(t *testing.T) {
 	_, err := Fetch(ctx, fixtureStdio("-mode", "hang"), FetchOptions{Timeout: time.Minute})
 	if err == nil || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// The legacy SSE stream outlives the handshake's timeout: each step here
+// takes 60% of it, the whole fetch more than all of it.
+func TestFetchLegacySSEOutlivesHandshakeTimeout(t *testing.T) {
+	const timeout = time.Second
+	server := mcp.NewServer(&mcp.Implementation{Name: "slow", Version: "1"}, nil)
+	server.AddTool(&mcp.Tool{Name: "t", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	})
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "initialize" || method == "tools/list" {
+				time.Sleep(timeout * 6 / 10)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	srv := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	defer srv.Close()
+	c, err := Fetch(context.Background(), &ServerConfig{Name: "slow", URL: srv.URL, Transport: "sse"}, FetchOptions{Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Tools) != 1 {
+		t.Errorf("%d tools", len(c.Tools))
 	}
 }
