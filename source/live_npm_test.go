@@ -1,3 +1,7 @@
+//go:build linux
+
+// The live tests run real processes and read /proc to prove none is left.
+
 package source
 
 import (

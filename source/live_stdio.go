@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -61,7 +60,7 @@ func startProcess(sc *ServerConfig, tailLines int) (*process, error) {
 	}
 	cmd := &exec.Cmd{Path: path, Args: argv, Env: environ(sc.Env), Dir: sc.Cwd,
 		Stdin: inR, Stdout: outW, Stderr: errW,
-		SysProcAttr: &syscall.SysProcAttr{Setpgid: true}}
+		SysProcAttr: ownGroup()}
 	if err := cmd.Start(); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
 		return nil, fmt.Errorf("cannot start %q: %v; check the command and its working directory", argv[0], err)
@@ -96,13 +95,12 @@ func closeAll(files ...*os.File) {
 func (p *process) stop() {
 	p.stopOnce.Do(func() {
 		p.stdin.Close()
-		pgid := p.cmd.Process.Pid
-		_ = syscall.Kill(-pgid, syscall.SIGTERM)
+		terminateGroup(p.cmd.Process)
 		select {
 		case <-p.exited:
 		case <-time.After(termGrace):
 		}
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		killGroup(p.cmd.Process)
 		<-p.exited
 		p.stdout.Close()
 		// The group is dead, so stderr reaches EOF; the bound guards against
