@@ -118,8 +118,8 @@ func TestFetchFixtureHTTPKeepsBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCorpusTools(t, c)
-	if c.Origin != "http:"+url {
-		t.Errorf("origin %q", c.Origin)
+	if c.Origin != "http:"+url || c.ProtocolVersion != "2026-07-28" {
+		t.Errorf("origin %q protocol %q", c.Origin, c.ProtocolVersion)
 	}
 }
 
