@@ -111,15 +111,25 @@ func TestFetchFixtureStdioKeepsBytes(t *testing.T) {
 	}
 }
 
+// The SDK serves 2026-07-28 over HTTP only without sessions; with sessions
+// the client falls back to the newest legacy version.
 func TestFetchFixtureHTTPKeepsBytes(t *testing.T) {
-	url := startFixtureHTTP(t)
-	c, err := Fetch(context.Background(), &ServerConfig{Name: "fixture", URL: url}, FetchOptions{Timeout: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantCorpusTools(t, c)
-	if c.Origin != "http:"+url || c.ProtocolVersion != "2026-07-28" {
-		t.Errorf("origin %q protocol %q", c.Origin, c.ProtocolVersion)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "2025-11-25"},
+		{[]string{"-stateless"}, "2026-07-28"},
+	} {
+		url := startFixtureHTTP(t, tc.args...)
+		c, err := Fetch(context.Background(), &ServerConfig{Name: "fixture", URL: url}, FetchOptions{Timeout: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantCorpusTools(t, c)
+		if c.Origin != "http:"+url || c.ProtocolVersion != tc.want {
+			t.Errorf("%v: origin %q protocol %q, want %s", tc.args, c.Origin, c.ProtocolVersion, tc.want)
+		}
 	}
 }
 
@@ -130,7 +140,7 @@ func TestFetchFollowsCursorsIncludingEmpty(t *testing.T) {
 		t.Run(transport, func(t *testing.T) {
 			sc := fixtureStdio("-page-size", "7")
 			if transport == "http" {
-				sc = &ServerConfig{Name: "fixture", URL: startFixtureHTTP(t, "-page-size", "7")}
+				sc = &ServerConfig{Name: "fixture", URL: startFixtureHTTP(t, "-page-size", "7", "-stateless")}
 			}
 			c, err := Fetch(context.Background(), sc, FetchOptions{Timeout: 10 * time.Second})
 			if err != nil {

@@ -58,6 +58,9 @@ type Options struct {
 	Depth int
 	// RefURL is the RemoteRef target (default https://example.invalid/schema.json).
 	RefURL string
+	// Stateless serves HTTP without sessions, the only way the SDK speaks
+	// 2026-07-28 over HTTP; with sessions clients fall back to 2025-11-25.
+	Stateless bool
 }
 
 // Server holds the tools to serve.

@@ -92,7 +92,7 @@ func cursorOf(params json.RawMessage) *string {
 // response, which the transport allows for any request.
 func (s *Server) Handler() http.Handler {
 	server := s.sdkServer()
-	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
+	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Stateless: s.opts.Stateless})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.opts.Mode == Hang {
 			<-r.Context().Done()

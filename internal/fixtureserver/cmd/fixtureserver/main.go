@@ -32,9 +32,10 @@ func main() {
 	hugeBytes := flag.Int("huge-bytes", 0, "size of the huge answer (default 20 MiB)")
 	depth := flag.Int("depth", 0, "nesting of the deep schema (default 5000)")
 	refURL := flag.String("ref-url", "", "target of the remote $ref")
+	stateless := flag.Bool("stateless", false, "serve HTTP without sessions (2026-07-28)")
 	flag.Parse()
 
-	opts := fixtureserver.Options{Mode: fixtureserver.Mode(*mode), PageSize: *pageSize, HugeBytes: *hugeBytes, Depth: *depth, RefURL: *refURL}
+	opts := fixtureserver.Options{Mode: fixtureserver.Mode(*mode), PageSize: *pageSize, HugeBytes: *hugeBytes, Depth: *depth, RefURL: *refURL, Stateless: *stateless}
 	if opts.Mode == fixtureserver.Crash {
 		fmt.Fprintln(os.Stderr, "fixtureserver: crashing at start, as mode crash asks")
 		os.Exit(3)
