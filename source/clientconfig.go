@@ -1,0 +1,343 @@
+package source
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// ClientConfigFiles are the MCP client configs read when a project has no
+// .mcp-contract.yaml, in the order tried, with the key holding the servers.
+var ClientConfigFiles = []struct{ Path, Key string }{
+	{".mcp.json", "mcpServers"},                       // Claude Code
+	{"mcp.json", "mcpServers"},                        // Claude Desktop style, at the project root
+	{filepath.Join(".vscode", "mcp.json"), "servers"}, // VS Code
+	{filepath.Join(".cursor", "mcp.json"), "mcpServers"},
+}
+
+// ClientConfigServers reads the first MCP client config found in dir. It
+// returns the servers in file order, the file used ("" and no servers when
+// there is none) and the values that came from the environment, which every
+// output must mask. A variable that is not set is a *contract.InputError
+// naming it.
+func ClientConfigServers(dir string) (servers []*ServerConfig, file string, secrets []string, err error) {
+	for _, cf := range ClientConfigFiles {
+		path := filepath.Join(dir, cf.Path)
+		if _, statErr := os.Stat(path); statErr != nil {
+			continue
+		}
+		servers, secrets, err := readClientConfig(dir, path, cf.Key)
+		return servers, path, secrets, err
+	}
+	return nil, "", nil, nil
+}
+
+func readClientConfig(dir, path, key string) ([]*ServerConfig, []string, error) {
+	doc, err := readDoc(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &clientConfigReader{doc: doc, dir: dir}
+	if !doc.root.Is(jsontree.Object) {
+		return nil, nil, r.errorAt(doc.root, "an MCP client config must be a JSON object")
+	}
+	list := doc.root.Get(key)
+	if list == nil {
+		return nil, nil, r.errorAt(doc.root, fmt.Sprintf("no %q object of servers", key))
+	}
+	if !list.Is(jsontree.Object) {
+		return nil, nil, r.errorAt(list, fmt.Sprintf("%q must be an object of servers by name", key))
+	}
+	var servers []*ServerConfig
+	for _, m := range list.Members {
+		sc, err := r.server(m.Key, m.Value)
+		if err != nil {
+			return nil, nil, err
+		}
+		if sc != nil {
+			servers = append(servers, sc)
+		}
+	}
+	return servers, r.secrets, nil
+}
+
+type clientConfigReader struct {
+	doc     *document
+	dir     string
+	secrets []string
+}
+
+func (r *clientConfigReader) errorAt(n *jsontree.Node, msg string) error {
+	line, col := r.doc.lines.Position(n.Offset)
+	return &contract.InputError{File: r.doc.file, Line: line, Column: col, Msg: msg}
+}
+
+// server reads one entry; a disabled one (Cursor, Cline) is nil.
+func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfig, error) {
+	if !n.Is(jsontree.Object) {
+		return nil, r.errorAt(n, fmt.Sprintf("server %q must be an object", name))
+	}
+	if d := n.Get("disabled"); d != nil && d.Is(jsontree.Bool) && d.Bool {
+		return nil, nil
+	}
+	line, _ := r.doc.lines.Position(n.Offset)
+	sc := &ServerConfig{Name: name, Line: line}
+	var err error
+	str := func(key string) string {
+		v := n.Get(key)
+		if err != nil || v == nil {
+			return ""
+		}
+		if !v.Is(jsontree.String) {
+			err = r.errorAt(v, fmt.Sprintf("server %q: %q must be a string", name, key))
+			return ""
+		}
+		s, e := r.expand(v, name)
+		if e != nil {
+			err = e
+		}
+		return s
+	}
+	strMap := func(key string) map[string]string {
+		v := n.Get(key)
+		if err != nil || v == nil {
+			return nil
+		}
+		if !v.Is(jsontree.Object) {
+			err = r.errorAt(v, fmt.Sprintf("server %q: %q must be an object of strings", name, key))
+			return nil
+		}
+		out := map[string]string{}
+		for _, m := range v.Members {
+			if !m.Value.Is(jsontree.String) {
+				err = r.errorAt(m.Value, fmt.Sprintf("server %q: %s.%s must be a string", name, key, m.Key))
+				return nil
+			}
+			s, e := r.expand(m.Value, name)
+			if e != nil {
+				err = e
+				return nil
+			}
+			out[m.Key] = s
+		}
+		return out
+	}
+	kind := str("type")
+	command := str("command")
+	sc.URL = str("url")
+	if sc.URL == "" {
+		sc.URL = str("serverUrl") // Windsurf's spelling
+	}
+	cwd := str("cwd")
+	sc.Env = strMap("env")
+	sc.Headers = strMap("headers")
+	if args := n.Get("args"); err == nil && args != nil {
+		if !args.Is(jsontree.Array) {
+			return nil, r.errorAt(args, fmt.Sprintf("server %q: \"args\" must be an array of strings", name))
+		}
+		for _, a := range args.Items {
+			if !a.Is(jsontree.String) {
+				return nil, r.errorAt(a, fmt.Sprintf("server %q: \"args\" must be an array of strings", name))
+			}
+			s, e := r.expand(a, name)
+			if e != nil {
+				return nil, e
+			}
+			sc.Args = append(sc.Args, s)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case command != "" && sc.URL != "":
+		return nil, r.errorAt(n, fmt.Sprintf("server %q has both \"command\" and \"url\"; keep one", name))
+	case command != "":
+		sc.Command = []string{command}
+		// Clients start project servers in the project folder.
+		sc.Cwd = r.dir
+		if cwd != "" {
+			sc.Cwd = filepath.Join(r.dir, cwd)
+			if filepath.IsAbs(cwd) {
+				sc.Cwd = cwd
+			}
+		}
+	case sc.URL != "":
+		if kind == "sse" {
+			sc.Transport = "sse"
+		}
+	default:
+		return nil, r.errorAt(n, fmt.Sprintf("server %q has neither \"command\" nor \"url\"", name))
+	}
+	return sc, nil
+}
+
+// expand resolves ${env:VAR}, ${VAR} and VS Code's ${workspaceFolder} in a
+// string value, remembering what came from the environment.
+func (r *clientConfigReader) expand(n *jsontree.Node, server string) (string, error) {
+	s := n.Text
+	var b strings.Builder
+	for {
+		start := strings.Index(s, "${")
+		if start < 0 {
+			b.WriteString(s)
+			return b.String(), nil
+		}
+		end := strings.IndexByte(s[start:], '}')
+		if end < 0 {
+			b.WriteString(s)
+			return b.String(), nil
+		}
+		b.WriteString(s[:start])
+		ref := s[start+2 : start+end]
+		s = s[start+end+1:]
+		switch {
+		case ref == "workspaceFolder":
+			b.WriteString(r.dir)
+			continue
+		case strings.HasPrefix(ref, "input:"):
+			return "", r.errorAt(n, fmt.Sprintf("server %q: ${%s} is a VS Code prompt that only VS Code can answer; use ${env:NAME} instead", server, ref))
+		}
+		name := strings.TrimPrefix(ref, "env:")
+		value, ok := os.LookupEnv(name)
+		if !ok {
+			return "", r.errorAt(n, fmt.Sprintf("server %q: environment variable %s is not set; export it or remove it from the config", server, name))
+		}
+		if value != "" {
+			r.secrets = append(r.secrets, value)
+		}
+		b.WriteString(value)
+	}
+}
+
+// AdHocServer builds the server of --stdio "CMD ARGS" or --url URL with
+// --header "Name: value" flags. ${VAR} in the url and header values is
+// expanded; the values used are returned as secrets to mask.
+func AdHocServer(stdio, url string, headers []string) (*ServerConfig, []string, error) {
+	switch {
+	case stdio != "" && url != "":
+		return nil, nil, contract.Inputf("--stdio and --url name two servers; give one")
+	case stdio != "":
+		if len(headers) > 0 {
+			return nil, nil, contract.Inputf("--header applies to --url servers only")
+		}
+		argv, err := splitCommand(stdio)
+		if err != nil {
+			return nil, nil, &contract.InputError{Msg: "--stdio: " + err.Error()}
+		}
+		return &ServerConfig{Name: "stdio", Command: argv}, nil, nil
+	case url == "":
+		return nil, nil, contract.Inputf("give --stdio \"CMD ARGS\" or --url URL")
+	}
+	var secrets []string
+	expandFlag := func(flag, s string) (string, error) {
+		out, used, missing := expandEnv(s)
+		if missing != "" {
+			return "", contract.Inputf("%s: environment variable %s is not set; export it", flag, missing)
+		}
+		secrets = append(secrets, used...)
+		return out, nil
+	}
+	sc := &ServerConfig{Name: "http", Headers: map[string]string{}}
+	var err error
+	if sc.URL, err = expandFlag("--url", url); err != nil {
+		return nil, nil, err
+	}
+	for _, h := range headers {
+		name, value, ok := strings.Cut(h, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t") {
+			return nil, nil, contract.Inputf("--header %q: write it as \"Name: value\"", maskSecrets(h, secrets))
+		}
+		if sc.Headers[name], err = expandFlag("--header "+name, strings.TrimSpace(value)); err != nil {
+			return nil, nil, err
+		}
+	}
+	return sc, secrets, nil
+}
+
+// expandEnv replaces ${VAR} and ${env:VAR}; it returns the values used and
+// the first variable that is not set.
+func expandEnv(s string) (out string, used []string, missing string) {
+	out = os.Expand(s, func(ref string) string {
+		name := strings.TrimPrefix(ref, "env:")
+		v, ok := os.LookupEnv(name)
+		if !ok && missing == "" {
+			missing = name
+		}
+		if v != "" {
+			used = append(used, v)
+		}
+		return v
+	})
+	return out, used, missing
+}
+
+// splitCommand splits a command line as a POSIX shell splits words: single
+// quotes keep everything, in double quotes a backslash escapes only $ ` " \,
+// outside quotes it escapes any character. Nothing is expanded.
+func splitCommand(s string) ([]string, error) {
+	var (
+		args    []string
+		cur     strings.Builder
+		inWord  bool
+		quote   rune
+		escaped bool
+	)
+	for _, c := range s {
+		switch {
+		case escaped:
+			if quote == '"' && !strings.ContainsRune("$`\"\\", c) {
+				cur.WriteRune('\\')
+			}
+			cur.WriteRune(c)
+			escaped = false
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				cur.WriteRune(c)
+			}
+		case quote == '"':
+			switch c {
+			case '"':
+				quote = 0
+			case '\\':
+				escaped = true
+			default:
+				cur.WriteRune(c)
+			}
+		case c == '\\':
+			escaped, inWord = true, true
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				args = append(args, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(c)
+			inWord = true
+		}
+	}
+	switch {
+	case quote != 0:
+		return nil, fmt.Errorf("unterminated %c quote in %q", quote, s)
+	case escaped:
+		return nil, errors.New("the command ends with a lone backslash")
+	}
+	if inWord {
+		args = append(args, cur.String())
+	}
+	if len(args) == 0 {
+		return nil, errors.New("empty command")
+	}
+	return args, nil
+}

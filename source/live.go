@@ -1,0 +1,434 @@
+package source
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Defaults of FetchOptions.
+const (
+	DefaultTimeout         = 30 * time.Second
+	DefaultMaxMessageBytes = 16 << 20
+	DefaultConcurrency     = 4
+	DefaultStderrLines     = 5
+	// MaxPages bounds tools/list pagination: a server whose cursors never end
+	// would otherwise keep a CI job busy forever.
+	MaxPages = 1000
+)
+
+// Version is what the client reports as its clientInfo.version; the CLI may
+// set it to the release.
+var Version = "dev"
+
+// FetchOptions bound and report a live fetch. Zero values pick the defaults.
+type FetchOptions struct {
+	// Timeout covers starting the server, the handshake and each request.
+	// ServerConfig.Timeout overrides it per server.
+	Timeout time.Duration
+	// MaxMessageBytes aborts the fetch on any larger message from the server.
+	MaxMessageBytes int
+	// Concurrency bounds how many servers FetchAll talks to at once.
+	Concurrency int
+	// Progress, when set, hears each server's status changes; FetchAll
+	// calls it from one goroutine at a time.
+	Progress func(server, status string)
+	// StderrLines is how many last lines of a stdio server's stderr an error
+	// quotes.
+	StderrLines int
+	// Secrets are values (from the environment) masked in every error,
+	// origin and progress line.
+	Secrets []string
+}
+
+func (o FetchOptions) withDefaults() FetchOptions {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.MaxMessageBytes <= 0 {
+		o.MaxMessageBytes = DefaultMaxMessageBytes
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = DefaultConcurrency
+	}
+	if o.StderrLines <= 0 {
+		o.StderrLines = DefaultStderrLines
+	}
+	return o
+}
+
+// FetchAll fetches every server, at most opts.Concurrency at once. It returns
+// one catalog per server in input order; a server that failed has a catalog
+// with Error set and no tools. The error is the first failure in input order
+// (a *contract.ServerError, or a *contract.InputError for a bad File), nil if
+// every server answered.
+func FetchAll(ctx context.Context, servers []*ServerConfig, opts FetchOptions) ([]*contract.Catalog, error) {
+	opts = opts.withDefaults()
+	if report := opts.Progress; report != nil {
+		// One caller at a time, so the CLI's progress lines never interleave.
+		var mu sync.Mutex
+		opts.Progress = func(server, status string) {
+			mu.Lock()
+			defer mu.Unlock()
+			report(server, status)
+		}
+	}
+	catalogs := make([]*contract.Catalog, len(servers))
+	errs := make([]error, len(servers))
+	slots := make(chan struct{}, opts.Concurrency)
+	var wg sync.WaitGroup
+	for i, sc := range servers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			catalogs[i], errs[i] = Fetch(ctx, sc, opts)
+		}()
+	}
+	wg.Wait()
+	var first error
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		if first == nil {
+			first = err
+		}
+		msg := err.Error()
+		var se *contract.ServerError
+		if errors.As(err, &se) {
+			msg = se.Msg
+		}
+		catalogs[i] = &contract.Catalog{Server: servers[i].Name, Origin: origin(servers[i], opts.Secrets), Error: msg}
+	}
+	return catalogs, first
+}
+
+// Fetch reads one server's tool list. Every failure of a live server is a
+// *contract.ServerError with a one-line message free of secret values.
+func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.Catalog, error) {
+	opts = opts.withDefaults()
+	if sc.File != "" {
+		c, err := LoadFile(sc.File)
+		if err != nil {
+			return nil, err
+		}
+		c.Server = sc.Name
+		return c, nil
+	}
+	if sc.Timeout > 0 {
+		opts.Timeout = sc.Timeout
+	}
+	f := &fetcher{sc: sc, opts: opts, origin: origin(sc, opts.Secrets)}
+	f.progress("connecting")
+	c, err := f.run(ctx)
+	if err != nil {
+		msg := f.mask(oneLine(err.Error()))
+		if ctx.Err() != nil {
+			msg = "interrupted before the server answered"
+		}
+		f.progress("failed: " + msg)
+		return nil, &contract.ServerError{Server: sc.Name, Msg: msg}
+	}
+	f.progress(fmt.Sprintf("%d tools (protocol %s)", len(c.Tools), c.ProtocolVersion))
+	return c, nil
+}
+
+func origin(sc *ServerConfig, secrets []string) string {
+	switch {
+	case sc.File != "":
+		return "file:" + sc.File
+	case sc.URL != "":
+		return maskSecrets("http:"+sc.URL, secrets)
+	}
+	return maskSecrets("stdio:"+strings.Join(append(append([]string{}, sc.Command...), sc.Args...), " "), secrets)
+}
+
+type fetcher struct {
+	sc     *ServerConfig
+	opts   FetchOptions
+	origin string
+	// proc is the stdio server, nil for HTTP.
+	proc *process
+}
+
+func (f *fetcher) progress(status string) {
+	if f.opts.Progress != nil {
+		f.opts.Progress(f.sc.Name, f.mask(status))
+	}
+}
+
+func (f *fetcher) mask(s string) string { return maskSecrets(s, f.opts.Secrets) }
+
+func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
+	conn := &rawConn{}
+	var transport mcp.Transport
+	var headers *headerTransport
+	switch {
+	case len(f.sc.Command) > 0:
+		p, err := startProcess(f.sc, f.opts.StderrLines)
+		if err != nil {
+			return nil, err
+		}
+		f.proc = p
+		defer p.stop()
+		transport = &mcp.IOTransport{Reader: p.stdout, Writer: p.stdin, MaxLineLength: f.opts.MaxMessageBytes}
+	case f.sc.URL != "":
+		h, err := newHeaderTransport(f.sc.URL, f.sc.Headers, int64(f.opts.MaxMessageBytes))
+		if err != nil {
+			return nil, err
+		}
+		headers = h
+		if f.sc.Transport == "sse" {
+			transport = &mcp.SSEClientTransport{Endpoint: f.sc.URL, HTTPClient: h.client(), MaxEventSize: f.opts.MaxMessageBytes}
+		} else {
+			transport = &mcp.StreamableClientTransport{Endpoint: f.sc.URL, HTTPClient: h.client(), MaxRetries: -1,
+				DisableStandaloneSSE: true, MaxEventSize: f.opts.MaxMessageBytes}
+		}
+	default:
+		return nil, errors.New("the server has no command, url or file; give one of them in the config")
+	}
+	caps := capabilities(f.sc.Capabilities)
+	conn.capabilities = capabilitiesJSON(caps)
+	// The SDK's own capability declaration is replaced on the wire (rawConn),
+	// since it cannot express tasks; empty here keeps its defaults out.
+	client := mcp.NewClient(&mcp.Implementation{Name: "mcp-contract", Version: Version}, &mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
+
+	life, end := context.WithCancel(ctx)
+	defer end()
+	startCtx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
+	defer cancel()
+	session, err := client.Connect(startCtx, &wrapTransport{inner: transport, conn: conn, life: life}, nil)
+	if err != nil {
+		return nil, f.explain("could not start the session", startCtx, err)
+	}
+	defer session.Close()
+	init := session.InitializeResult()
+	version := init.ProtocolVersion
+	if headers != nil {
+		headers.setProtocolVersion(version)
+	}
+	f.progress("listing tools (protocol " + version + ")")
+	c := &contract.Catalog{Server: f.sc.Name, Origin: f.origin, ProtocolVersion: version}
+	lister := &toolLister{conn: conn, version: version, timeout: f.opts.Timeout, noToolsCapability: init.Capabilities == nil || init.Capabilities.Tools == nil}
+	if err := lister.list(ctx, c); err != nil {
+		return nil, f.explainList(ctx, err)
+	}
+	return c, nil
+}
+
+// capabilities are those of a full client unless the config narrows them, so
+// servers that gate tools on roots, sampling or elicitation list them all.
+func capabilities(want *Capabilities) *Capabilities {
+	if want == nil {
+		return &Capabilities{Roots: true, Sampling: true, Elicitation: true}
+	}
+	return want
+}
+
+// explain turns a failure into what failed and what to do, quoting the
+// server's last stderr lines when it is a process.
+func (f *fetcher) explain(what string, ctx context.Context, err error) error {
+	var b strings.Builder
+	b.WriteString(what)
+	switch {
+	case ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded):
+		fmt.Fprintf(&b, ": no answer within %s; check that the server starts and speaks MCP, or raise --timeout", f.opts.Timeout)
+	case isTooLarge(err):
+		fmt.Fprintf(&b, ": the server sent a message over %d bytes; raise the message size limit if it is legitimate", f.opts.MaxMessageBytes)
+	case strings.Contains(err.Error(), "exceeded maximum nesting depth"):
+		// The SDK's JSON decoder bounds nesting (1,000 levels) before we see
+		// the bytes, which also keeps hostile schemas from later steps.
+		b.WriteString(": the server's answer nests deeper than the MCP SDK's bound of 1000 levels; flatten the deepest schema")
+	default:
+		fmt.Fprintf(&b, ": %v", err)
+		if f.proc != nil {
+			if exit := f.proc.exitStatus(); exit != "" {
+				fmt.Fprintf(&b, " (the server process %s)", exit)
+			}
+		}
+		switch msg := err.Error(); {
+		case strings.Contains(msg, "Unauthorized") || strings.Contains(msg, "Forbidden"):
+			b.WriteString("; check the token in the headers (an unset variable or an expired token)")
+		case f.sc.URL != "":
+			b.WriteString("; check the URL, the headers and that the server is up")
+		default:
+			b.WriteString("; check the command runs on its own and writes only JSON-RPC to stdout")
+		}
+	}
+	if f.proc != nil {
+		if tail := f.proc.stderrTail(); tail != "" {
+			fmt.Fprintf(&b, "; last stderr lines: %s", tail)
+		}
+	}
+	return errors.New(b.String())
+}
+
+func (f *fetcher) explainList(ctx context.Context, err error) error {
+	var le *listError
+	if errors.As(err, &le) {
+		return le
+	}
+	return f.explain("tools/list failed", ctx, err)
+}
+
+// isTooLarge recognises the SDK's frame and event limits and ours.
+func isTooLarge(err error) bool {
+	if errors.Is(err, errTooLarge) {
+		return true
+	}
+	s := err.Error()
+	return strings.Contains(s, "exceeded the configured maximum") || strings.Contains(s, "SSE event exceeded")
+}
+
+// listError is a tools/list answer we understood and refuse; its message is
+// final.
+type listError struct{ msg string }
+
+func (e *listError) Error() string { return e.msg }
+
+type toolLister struct {
+	conn              *rawConn
+	version           string
+	timeout           time.Duration
+	noToolsCapability bool
+}
+
+// list follows nextCursor itself: the SDK stops at an empty cursor, which
+// 2026-07-28 makes valid, and it drops tools it finds invalid.
+func (l *toolLister) list(ctx context.Context, c *contract.Catalog) error {
+	seen := map[string]bool{}
+	var cursor *string
+	for page := 0; ; page++ {
+		if page == MaxPages {
+			return &listError{fmt.Sprintf("tools/list went on for more than %d pages; the server's nextCursor never ends", MaxPages)}
+		}
+		raw, err := l.page(ctx, cursor)
+		if err != nil {
+			var we *jsonrpc.Error
+			if page == 0 && l.noToolsCapability && errors.As(err, &we) && we.Code == codeMethodNotFound {
+				return nil
+			}
+			return err
+		}
+		pageCatalog, err := Parse(raw, "", c.Server, c.Origin)
+		if err != nil {
+			return &listError{"the tools/list answer is not a tool list: " + err.Error()}
+		}
+		for _, t := range pageCatalog.Tools {
+			t.Index = len(c.Tools)
+			c.Tools = append(c.Tools, t)
+		}
+		var next struct {
+			NextCursor *json.RawMessage `json:"nextCursor"`
+		}
+		if err := json.Unmarshal(raw, &next); err != nil || next.NextCursor == nil || string(*next.NextCursor) == "null" {
+			return nil
+		}
+		var cur string
+		if err := json.Unmarshal(*next.NextCursor, &cur); err != nil {
+			return &listError{fmt.Sprintf("tools/list page %d has a nextCursor that is not a string (%.40s); the server breaks the pagination contract", page+1, *next.NextCursor)}
+		}
+		if seen[cur] {
+			return &listError{fmt.Sprintf("tools/list page %d repeats an earlier cursor; the server's pagination loops, fix its nextCursor", page+1)}
+		}
+		seen[cur] = true
+		cursor = &cur
+	}
+}
+
+const codeMethodNotFound = -32601
+
+func (l *toolLister) page(ctx context.Context, cursor *string) (json.RawMessage, error) {
+	params := map[string]any{}
+	if cursor != nil {
+		params["cursor"] = *cursor
+	}
+	if l.version >= "2026-07-28" {
+		params["_meta"] = map[string]any{
+			mcp.MetaKeyProtocolVersion:    l.version,
+			mcp.MetaKeyClientInfo:         map[string]string{"name": "mcp-contract", "version": Version},
+			mcp.MetaKeyClientCapabilities: l.conn.capabilities,
+		}
+	}
+	reqCtx, cancel := context.WithTimeout(ctx, l.timeout)
+	defer cancel()
+	raw, err := l.conn.call(reqCtx, "tools/list", params)
+	if err != nil && reqCtx.Err() != nil {
+		return nil, fmt.Errorf("%w (%v)", context.DeadlineExceeded, err)
+	}
+	return raw, err
+}
+
+// capabilitiesJSON is the declaration of a full client narrowed to the
+// config's choice: sampling and elicitation come with their task-augmented
+// and URL forms, which servers also gate tools on (server-everything lists
+// 19 tools to such a client, 13 to a bare one).
+func capabilitiesJSON(c *Capabilities) map[string]any {
+	m := map[string]any{}
+	requests := map[string]any{}
+	if c.Roots {
+		m["roots"] = map[string]any{}
+	}
+	if c.Sampling {
+		m["sampling"] = map[string]any{}
+		requests["sampling"] = map[string]any{"createMessage": map[string]any{}}
+	}
+	if c.Elicitation {
+		m["elicitation"] = map[string]any{"form": map[string]any{}, "url": map[string]any{}}
+		requests["elicitation"] = map[string]any{"create": map[string]any{}}
+	}
+	if len(requests) > 0 {
+		m["tasks"] = map[string]any{"requests": requests}
+	}
+	return m
+}
+
+// maskSecrets replaces every secret value, longest first so a secret holding
+// another is masked whole.
+func maskSecrets(s string, secrets []string) string {
+	sorted := append([]string{}, secrets...)
+	for i := range sorted {
+		for j := i + 1; j < len(sorted); j++ {
+			if len(sorted[j]) > len(sorted[i]) {
+				sorted[i], sorted[j] = sorted[j], sorted[i]
+			}
+		}
+	}
+	for _, v := range sorted {
+		if v != "" {
+			s = strings.ReplaceAll(s, v, "***")
+		}
+	}
+	return s
+}
+
+// oneLine folds a multi-line message (an SDK error, a stack trace) so every
+// error stays one line.
+func oneLine(s string) string {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' })
+	for i := range fields {
+		fields[i] = strings.TrimSpace(fields[i])
+	}
+	return strings.Join(fields, " | ")
+}
+
+// environ is the server's environment: ours with the config's entries on top,
+// as MCP clients launch servers.
+func environ(extra map[string]string) []string {
+	env := os.Environ()
+	for k, v := range extra {
+		env = append(env, k+"="+v)
+	}
+	return env
+}
