@@ -44,18 +44,23 @@ func geminiBooleans(s *session, root *jsontree.Node) *jsontree.Node {
 }
 
 // geminiOpenAPI rewrites every subschema into the OpenAPI 3.0 subset of
-// Gemini's `parameters` field, children first so that a node's rewrite sees
-// finished subschemas.
+// Gemini's `parameters` field. allOf is merged and oneOf becomes anyOf
+// before the children are visited (the proto has neither, mapbox/
+// mcp-server#68; google-genai and the Vercel AI SDK keep anyOf only), so the
+// merged node is rewritten as a whole; the rest runs children first so a
+// node's rewrite sees finished subschemas.
 func geminiOpenAPI(s *session, root *jsontree.Node) *jsontree.Node {
 	pre := func(n *jsontree.Node, at place) *jsontree.Node {
-		geminiAllowlist(s, n, at, []string{"allOf", "oneOf", "const"})
+		if n.Is(jsontree.Object) {
+			mergeCombinators(s, n, at)
+			geminiAllowlist(s, n, at, []string{"const"})
+		}
 		return n
 	}
 	return rewrite(root, place{ptr: rootPointer}, pre, func(n *jsontree.Node, at place) *jsontree.Node {
 		if !n.Is(jsontree.Object) {
 			return n
 		}
-		geminiCombinators(s, n, at)
 		geminiConst(s, n, at)
 		geminiTypeArray(s, n, at)
 		n = geminiNullBranches(s, n, at)
@@ -65,13 +70,6 @@ func geminiOpenAPI(s *session, root *jsontree.Node) *jsontree.Node {
 		geminiAllowlist(s, n, at, nil)
 		return geminiAnyOfSiblings(s, n, at)
 	})
-}
-
-// geminiCombinators merges allOf into its node and turns oneOf into anyOf:
-// the proto has neither (mapbox/mcp-server#68); google-genai and the Vercel
-// AI SDK keep anyOf only.
-func geminiCombinators(s *session, n *jsontree.Node, at place) {
-	strictCombinators(s, n, at)
 }
 
 // geminiConst turns const into a one-value enum, as the Vercel AI SDK's
@@ -282,31 +280,47 @@ func geminiAllowlist(s *session, n *jsontree.Node, at place, later []string) {
 
 // geminiAnyOfSiblings: "Gemini API requires anyOf/oneOf to be the only field
 // in a schema object" (anomalyco/opencode#14509; PR #14659 strips the
-// siblings). We distribute each sibling into every branch instead, which
-// keeps its meaning (A and (B or C) = (A and B) or (A and C)); only a sibling
-// that contradicts a branch is lost.
+// siblings). We distribute them into every branch instead, which keeps
+// their meaning; see distributeIntoAnyOf.
 func geminiAnyOfSiblings(s *session, n *jsontree.Node, at place) *jsontree.Node {
+	return distributeIntoAnyOf(s, n, at, nil)
+}
+
+// distributeIntoAnyOf moves the keywords beside anyOf (except those in keep)
+// into every branch: A and (B or C) = (A and B) or (A and C). A default only
+// goes to the branches whose type it fits; a keyword that contradicts a
+// branch is lost for that branch and reported.
+func distributeIntoAnyOf(s *session, n *jsontree.Node, at place, keep []string) *jsontree.Node {
 	any := n.Get("anyOf")
-	if !any.Is(jsontree.Array) || len(n.Members) == 1 {
+	if !any.Is(jsontree.Array) {
 		return n
 	}
+	out := obj()
 	siblings := obj()
 	for _, m := range n.Members {
-		if m.Key != "anyOf" {
+		switch {
+		case m.Key == "anyOf", isOneOf(m.Key, keep):
+			out.Members = append(out.Members, m)
+		default:
 			siblings.Members = append(siblings.Members, m)
 		}
+	}
+	if len(siblings.Members) == 0 {
+		return n
 	}
 	for i, b := range any.Items {
 		if !b.Is(jsontree.Object) {
 			continue
 		}
-		if conflicts := merge(b, siblings); len(conflicts) > 0 {
+		own := siblings.Clone()
+		if d := own.Get("default"); d != nil && !valueFitsTypes(d, types(b)) {
+			own.Delete("default")
+		}
+		if conflicts := merge(b, own); len(conflicts) > 0 {
 			s.note(jsontree.AppendIndex(jsontree.Append(at.ptr, "anyOf"), i), "anyof-siblings", true, "these keywords beside anyOf contradict branch %d and were dropped from it: %s", i, strings.Join(conflicts, ", "))
 		}
 	}
 	s.note(at.ptr, "anyof-siblings", false, "moved %s into each anyOf branch", strings.Join(siblings.Keys(), ", "))
-	out := obj()
-	out.Set("anyOf", any)
 	return out
 }
 
@@ -340,4 +354,21 @@ func hasNonString(e *jsontree.Node) bool {
 		}
 	}
 	return false
+}
+
+// valueFitsTypes reports whether v is of one of the types (none: any type),
+// so a default is only copied into the anyOf branches it belongs to.
+func valueFitsTypes(v *jsontree.Node, ts []string) bool {
+	if len(ts) == 0 {
+		return true
+	}
+	kind := v.Kind.String()
+	if v.Is(jsontree.Number) {
+		if contains(ts, "number") {
+			return true
+		}
+		f, _ := v.Float()
+		return contains(ts, "integer") && f == float64(int64(f))
+	}
+	return contains(ts, kind)
 }

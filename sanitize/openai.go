@@ -48,8 +48,16 @@ var openAIStrictFormats = []string{"date-time", "time", "date", "duration", "ema
 // $defs included.
 func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 	pre := func(n *jsontree.Node, at place) *jsontree.Node {
-		dropOutside(s, n, at, openAIStrictKeywords, []string{"oneOf", "allOf"}, "strict mode does not support it")
-		addMissingItems(s, n, at)
+		if n.Is(jsontree.Object) {
+			mergeCombinators(s, n, at)
+			dropOutside(s, n, at, openAIStrictKeywords, nil, "strict mode does not support it")
+			// An object node closed beside object branches would reject
+			// every branch's properties; the branches carry them instead.
+			if isObjectNode(n) && n.Has("anyOf") {
+				n = distributeIntoAnyOf(s, n, at, annotationKeys)
+			}
+			addMissingItems(s, n, at)
+		}
 		return n
 	}
 	post := func(n *jsontree.Node, at place) *jsontree.Node {
@@ -63,7 +71,6 @@ func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 			s.note(at.ptr, "strict-empty-object", true, "true accepted any value; strict mode has no schema for that, so it became an empty object (openai-agents ensure_strict_json_schema)")
 			return strictEmptyObject(nil)
 		}
-		strictCombinators(s, n, at)
 		if d := n.Get("default"); d.Is(jsontree.Null) {
 			n.Delete("default")
 			s.note(jsontree.Append(at.ptr, "default"), "drop-default-null", false, "removed default: null (openai-python _ensure_strict_json_schema)")
@@ -72,7 +79,7 @@ func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 			moveToDescription(s, n, at, []string{"format"}, "strict mode does not support this format")
 		}
 		dropOutside(s, n, at, openAIStrictKeywords, nil, "strict mode does not support it")
-		if isAnySchema(n) {
+		if isAnySchema(n) && at.via != "additionalProperties" {
 			s.note(at.ptr, "strict-empty-object", true, "a schema accepting any value became an empty object: strict mode needs a type (openai-agents ensure_strict_json_schema)")
 			return strictEmptyObject(n)
 		}
@@ -84,11 +91,11 @@ func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 	return rewrite(root, place{ptr: rootPointer}, pre, post)
 }
 
-// strictCombinators rewrites oneOf as anyOf ("oneOf is not supported by
+// mergeCombinators rewrites oneOf as anyOf ("oneOf is not supported by
 // OpenAI's structured outputs in nested contexts", openai-agents
 // strict_schema.py) and merges allOf into its node (openai-python merges a
 // single-element allOf; several are merged the same way when they agree).
-func strictCombinators(s *session, n *jsontree.Node, at place) {
+func mergeCombinators(s *session, n *jsontree.Node, at place) {
 	if one := n.Get("oneOf"); one.Is(jsontree.Array) {
 		if n.Has("anyOf") {
 			moveToDescription(s, n, at, []string{"oneOf"}, "strict mode has no oneOf, and anyOf is already taken")
@@ -236,13 +243,14 @@ func moveToDescription(s *session, n *jsontree.Node, at place, keys []string, wh
 	}
 	var constraints []string
 	for _, k := range keys {
-		if !isOneOf(k, annotationKeys) {
+		if !isOneOf(k, []string{"$schema", "$id", "$comment", "description"}) {
 			constraints = append(constraints, k)
 		}
 	}
 	note := noteFor(n, constraints)
 	for _, k := range keys {
-		s.note(jsontree.Append(at.ptr, k), "drop-keyword", true, "removed %s %s: %s", k, compact(n.Get(k)), why)
+		lost := !isOneOf(k, []string{"$schema", "$id", "$comment"})
+		s.note(jsontree.Append(at.ptr, k), "drop-keyword", lost, "removed %s %s: %s", k, compact(n.Get(k)), why)
 		n.Delete(k)
 	}
 	if len(constraints) > 0 {
