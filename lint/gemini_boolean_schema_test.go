@@ -1,0 +1,13 @@
+package lint
+
+import "testing"
+
+func TestGeminiBooleanSchema(t *testing.T) {
+	runProviderCases(t, "gemini/boolean-schema", []providerCase{
+		// grafana/mcp-grafana#594: create_alert_rule emits "model": true.
+		{"property", `{"name":"create_alert_rule","inputSchema":{"type":"object","properties":{"data":{"type":"array","items":{"type":"object","properties":{"model":true}}}}}}`,
+			[]string{"/inputSchema/properties/data/items/properties/model"}},
+		// testdata/corpus/servers/npm-wonderwhy-er-desktop-commander.json write_pdf (cut): additionalProperties booleans are not this rule's.
+		{"additionalProperties", `{"name":"write_pdf","inputSchema":{"type":"object","properties":{"options":{"type":"object","properties":{},"additionalProperties":true}},"additionalProperties":false}}`, nil},
+	})
+}
