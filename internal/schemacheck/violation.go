@@ -1,0 +1,171 @@
+package schemacheck
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Violation is one reason a value fails a schema.
+type Violation struct {
+	// Pointer is a JSON pointer into the validated value ("" is the root).
+	Pointer string
+	// Keyword is the schema keyword that failed, e.g. "required".
+	Keyword string
+	// Message says what is wrong, without the location.
+	Message string
+}
+
+// String renders the violation the way the CLI prints it:
+// "(root): 'compliance_approval_code' is a required property".
+func (v Violation) String() string {
+	at := v.Pointer
+	if at == "" {
+		at = "(root)"
+	}
+	return at + ": " + v.Message
+}
+
+var printer = message.NewPrinter(language.English)
+
+// flatten turns the library's error tree into the leaf violations a person
+// acts on. keyword names the failing keyword of a leaf.
+func flatten(root *jsonschema.ValidationError, keyword func(*jsonschema.ValidationError) string) []Violation {
+	var out []Violation
+	for _, leaf := range leaves(root) {
+		pointer := pointerOf(leaf.InstanceLocation)
+		kw := keyword(leaf)
+		switch k := leaf.ErrorKind.(type) {
+		case *kind.Required:
+			// One line per missing property, as a caller fixes them one by one.
+			for _, name := range k.Missing {
+				out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: fmt.Sprintf("%s is a required property", quote(name))})
+			}
+		case *kind.AdditionalProperties:
+			for _, name := range k.Properties {
+				out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: fmt.Sprintf("additional property %s is not allowed", quote(name))})
+			}
+		case *kind.FalseSchema:
+			msg := "no value is allowed here (the schema is false)"
+			if isUnevaluated(kw) {
+				msg = "not allowed: no subschema accepts it and " + kw + " is false"
+			}
+			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: msg})
+		case *kind.AnyOf, *kind.OneOf:
+			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: noAlternative(leaf)})
+		default:
+			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: leaf.ErrorKind.LocalizedString(printer)})
+		}
+	}
+	return out
+}
+
+// leaves descends through grouping errors to the ones that say what failed.
+// For anyOf/oneOf it follows the alternative the value most likely meant (see
+// intendedBranch), since listing why every alternative failed buries the cause.
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	switch e.ErrorKind.(type) {
+	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
+		if len(e.Causes) == 0 {
+			return []*jsonschema.ValidationError{e}
+		}
+		var out []*jsonschema.ValidationError
+		for _, c := range e.Causes {
+			out = append(out, leaves(c)...)
+		}
+		return out
+	case *kind.AnyOf, *kind.OneOf:
+		if branch := intendedBranch(e); branch != nil {
+			return branch
+		}
+	}
+	return []*jsonschema.ValidationError{e}
+}
+
+// intendedBranch picks, among the failed alternatives of an anyOf/oneOf, the
+// one the value most likely meant: a type mismatch at the value itself rules
+// an alternative out first, then a const/enum mismatch (a discriminator such
+// as "transfer_type": "wire"); ties go to the alternative with fewest
+// failures. nil when every alternative wants another type.
+func intendedBranch(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	var best []*jsonschema.ValidationError
+	bestScore := 2
+	for _, c := range e.Causes {
+		ls := leaves(c)
+		score := mismatch(e, ls)
+		if score < bestScore || (score == bestScore && best != nil && len(ls) < len(best)) {
+			best, bestScore = ls, score
+		}
+	}
+	return best
+}
+
+// mismatch scores how far an alternative is from what the value meant:
+// 2 wrong type, 1 wrong constant, 0 otherwise.
+func mismatch(parent *jsonschema.ValidationError, ls []*jsonschema.ValidationError) int {
+	score := 0
+	for _, l := range ls {
+		switch l.ErrorKind.(type) {
+		case *kind.Type:
+			if len(l.InstanceLocation) == len(parent.InstanceLocation) {
+				return 2
+			}
+		case *kind.Const, *kind.Enum:
+			score = 1
+		}
+	}
+	return score
+}
+
+// noAlternative explains an anyOf/oneOf whose every alternative wants
+// another type: "got string, want object or array".
+func noAlternative(e *jsonschema.ValidationError) string {
+	var got string
+	var want []string
+	for _, c := range e.Causes {
+		for _, l := range leaves(c) {
+			if t, ok := l.ErrorKind.(*kind.Type); ok && len(l.InstanceLocation) == len(e.InstanceLocation) {
+				got = t.Got
+				want = append(want, t.Want...)
+			}
+		}
+	}
+	if got == "" {
+		return e.ErrorKind.LocalizedString(printer)
+	}
+	return fmt.Sprintf("got %s, want %s", got, strings.Join(want, " or "))
+}
+
+// instanceKeyword names the keyword of the schema a value failed.
+func instanceKeyword(e *jsonschema.ValidationError) string {
+	if _, ok := e.ErrorKind.(*kind.FalseSchema); ok {
+		// A false schema reached through unevaluated*/additional* blames that keyword.
+		if i := strings.LastIndexByte(e.SchemaURL, '/'); i >= 0 {
+			if kw := e.SchemaURL[i+1:]; kw == "unevaluatedProperties" || kw == "unevaluatedItems" || kw == "additionalProperties" || kw == "items" {
+				return kw
+			}
+		}
+		return "false"
+	}
+	if path := e.ErrorKind.KeywordPath(); len(path) > 0 {
+		return path[0]
+	}
+	return ""
+}
+
+func pointerOf(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+	}
+	return b.String()
+}
+
+func quote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `\'`) + "'"
+}

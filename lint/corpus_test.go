@@ -1,0 +1,78 @@
+package lint
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/source"
+)
+
+// corpusFiles lists every real tool list in the repository: the captured
+// servers, both sides of every drift case and the banking example.
+func corpusFiles(t testing.TB) []string {
+	var files []string
+	for _, pattern := range []string{
+		"../testdata/corpus/servers/*.json",
+		"../testdata/corpus/drift/*/*.json",
+		"../examples/banking/*.json",
+	} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 16 {
+		t.Fatalf("only %d corpus files found", len(files))
+	}
+	return files
+}
+
+// corpusCounts pins what the rules find in the corpus at every MCP version:
+// the two list_issues tools of the dependabot drift case (before and after),
+// and the 11 + 13 tools of the server-filesystem 2025.7.1/2025.8.21 captures
+// whose inputSchema is only {"$schema": "...draft-07..."}, with no "type"
+// (drift/npm-filesystem-read_text_file-read_media_file-added). A change here
+// is a changed rule: review it.
+var corpusCounts = []string{"mcp/duplicate-tool-name=2", "mcp/input-schema-root-not-object=24"}
+
+// Every registered rule runs over every corpus file, at every MCP version,
+// without panicking, and finds exactly corpusCounts.
+func TestAllRulesOnCorpus(t *testing.T) {
+	profiles, _ := ExpandProfiles([]string{"all"})
+	for _, version := range KnownMCPVersions {
+		counts := map[string]int{}
+		for _, file := range corpusFiles(t) {
+			c, err := source.LoadFile(file)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			var fs []contract.Finding
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s (MCP %s): panic: %v", file, version, r)
+					}
+				}()
+				fs = Run([]*contract.Catalog{c}, Options{Profiles: profiles, MCPVersion: version})
+			}()
+			for _, f := range fs {
+				counts[f.Rule]++
+				if f.Line == 0 {
+					t.Errorf("%s: finding without position: %+v", file, f)
+				}
+			}
+		}
+		var lines []string
+		for rule, n := range counts {
+			lines = append(lines, fmt.Sprintf("%s=%d", rule, n))
+		}
+		sort.Strings(lines)
+		if fmt.Sprint(lines) != fmt.Sprint(corpusCounts) {
+			t.Errorf("MCP %s: findings per rule %v, want %v", version, lines, corpusCounts)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package lint
+
+import (
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
+)
+
+// headerSite is one "x-mcp-header" annotation in a tool's inputSchema
+// (SEP-2243, MCP 2026-07-28 server/tools.mdx §x-mcp-header).
+type headerSite struct {
+	// Schema is the annotated property schema; Value the annotation itself.
+	Schema  *jsontree.Node
+	Value   *jsontree.Node
+	Pointer string // of the annotation, relative to the tool
+	// Property is the property name the schema sits under ("" when it is not
+	// under "properties").
+	Property string
+	// Reachable is true when the path from the root goes through
+	// "properties" keys only, the one place the spec (and the Go SDK's
+	// collectParamHeaderAnnotations) looks for annotations.
+	Reachable bool
+}
+
+// headerSites lists every x-mcp-header annotation in the inputSchema, in
+// document order. A schema over the size limits is left to
+// schema/too-complex.
+func headerSites(t *contract.Tool) []headerSite {
+	var sites []headerSite
+	if !withinLimits(t.Input()) {
+		return nil
+	}
+	reachable := map[*jsontree.Node]bool{}
+	schemawalk.Walk(t.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
+		ok := s.Parent == nil || (reachable[s.Parent] && s.Via == "properties")
+		reachable[s.Node] = ok
+		if v := s.Node.Get("x-mcp-header"); v != nil && s.Parent != nil {
+			sites = append(sites, headerSite{Schema: s.Node, Value: v, Pointer: s.Pointer + "/x-mcp-header", Property: s.Name, Reachable: ok})
+		}
+		return true
+	})
+	return sites
+}
+
+// headerName returns the annotation's header name when it is a valid one.
+func (h headerSite) headerName() (string, bool) {
+	if !h.Value.Is(jsontree.String) || h.Value.Text == "" {
+		return "", false
+	}
+	for _, c := range h.Value.Text {
+		if !isTChar(c) {
+			return "", false
+		}
+	}
+	return h.Value.Text, true
+}
+
+// isTChar is RFC 9110 §5.6.2 tchar, the only characters a field name may hold.
+func isTChar(c rune) bool {
+	switch {
+	case c >= '0' && c <= '9', c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
+		return true
+	}
+	switch c {
+	case '!', '#', '$', '%', '&', '\'', '*', '+', '-', '.', '^', '_', '`', '|', '~':
+		return true
+	}
+	return false
+}
