@@ -25,18 +25,18 @@ var anthropicStrictKeywords = []string{
 // node a type instead: const becomes a one-value enum, and a schema that
 // accepted anything becomes an anyOf of every type.
 func anthropicStrict(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		if n.Is(jsontree.Object) {
 			dropOutside(s, n, at, anthropicStrictKeywords, []string{"oneOf", "const"}, "strict tool use does not support it (anthropic-sdk-python transform_schema)")
 		}
 		if n.Is(jsontree.Bool) && at.via != "additionalProperties" {
 			if n.Bool {
-				s.note(at.ptr, "boolean-schema", false, "true became a schema listing every type")
+				s.note(at.ptr(), "boolean-schema", false, "true became a schema listing every type")
 				return anyType()
 			}
-			s.note(at.ptr, "boolean-schema", true, "false became {\"not\": {}} and then a description note: strict tool use has no schema that rejects every value")
-			n = obj()
-			n.Set("not", obj())
+			s.note(at.ptr(), "boolean-schema", true, "false (nothing valid) became a schema listing every type, noted as {not: {}}: strict tool use has no schema that rejects every value")
+			n = anyType()
+			appendNote(n, "{not: {}}")
 		}
 		return n
 	}, func(n *jsontree.Node, at place) *jsontree.Node {
@@ -46,12 +46,12 @@ func anthropicStrict(s *session, root *jsontree.Node) *jsontree.Node {
 		if one := n.Get("oneOf"); one.Is(jsontree.Array) && !n.Has("anyOf") {
 			n.Delete("oneOf")
 			n.Set("anyOf", one)
-			s.note(jsontree.Append(at.ptr, "oneOf"), "oneof-to-anyof", true, "oneOf became anyOf: a value matching several branches is no longer rejected")
+			s.note(jsontree.Append(at.ptr(), "oneOf"), "oneof-to-anyof", true, "oneOf became anyOf: a value matching several branches is no longer rejected")
 		}
 		if c := n.Get("const"); c != nil && !n.Has("enum") {
 			n.Delete("const")
 			n.Set("enum", arr(c))
-			s.note(jsontree.Append(at.ptr, "const"), "const-to-enum", false, "const %s became a one-value enum", compact(c))
+			s.note(jsontree.Append(at.ptr(), "const"), "const-to-enum", false, "const %s became a one-value enum", compact(c))
 		}
 		var move []string
 		for _, k := range n.Keys() {
@@ -75,9 +75,9 @@ func anthropicStrict(s *session, root *jsontree.Node) *jsontree.Node {
 		if !n.Has("type") && !n.Has("enum") && !n.Has("anyOf") && !n.Has("allOf") && !n.Has("$ref") {
 			if n.Has("properties") || n.Has("required") || n.Has("additionalProperties") {
 				n.Set("type", str("object"))
-				s.note(at.ptr, "add-object-type", false, "added type object to a schema with object keywords")
+				s.note(at.ptr(), "add-object-type", false, "added type object to a schema with object keywords")
 			} else {
-				s.note(at.ptr, "any-type", false, "a schema without type became an anyOf of every type: transform_schema needs a type")
+				s.note(at.ptr(), "any-type", false, "a schema without type became an anyOf of every type: transform_schema needs a type")
 				n.Set("anyOf", anyType().Get("anyOf"))
 			}
 		}
@@ -87,7 +87,7 @@ func anthropicStrict(s *session, root *jsontree.Node) *jsontree.Node {
 			}
 			if ap := n.Get("additionalProperties"); !(ap.Is(jsontree.Bool) && !ap.Bool) {
 				lost := ap != nil
-				s.note(at.ptr, "close-object", lost, "additionalProperties is forced to false")
+				s.note(at.ptr(), "close-object", lost, "additionalProperties is forced to false")
 				n.Set("additionalProperties", boolean(false))
 			}
 		}

@@ -25,10 +25,10 @@ func bedrockRootType(s *session, root *jsontree.Node) *jsontree.Node {
 // bedrockNullProperties: `$.properties: null found, object expected`
 // (maximhq/bifrost#1720); null and {} mean the same to a validator.
 func bedrockNullProperties(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		if n.Get("properties").Is(jsontree.Null) {
 			n.Set("properties", obj())
-			s.note(jsontree.Append(at.ptr, "properties"), "null-properties", false, "properties null became {}")
+			s.note(jsontree.Append(at.ptr(), "properties"), "null-properties", false, "properties null became {}")
 		}
 		return n
 	}, nil)
@@ -47,7 +47,7 @@ var boundKeywords = []string{"maximum", "minimum", "exclusiveMaximum", "exclusiv
 // 9007199254740991 (tailcallhq/forgecode#3307).
 func bedrockClampIntegers(s *session, root *jsontree.Node) *jsontree.Node {
 	const maxInt32, minInt32 = 1<<31 - 1, -1 << 31
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		var drop []string
 		for i := range n.Members {
 			m := &n.Members[i]
@@ -61,7 +61,7 @@ func bedrockClampIntegers(s *session, root *jsontree.Node) *jsontree.Node {
 				if f < 0 {
 					clamped = "0"
 				}
-				s.note(jsontree.Append(at.ptr, m.Key), "clamp-integer", true, "%s %s became %s: Bedrock rejects integers beyond 2^31-1", m.Key, m.Value.Text, clamped)
+				s.note(jsontree.Append(at.ptr(), m.Key), "clamp-integer", true, "%s %s became %s: Bedrock rejects integers beyond 2^31-1", m.Key, m.Value.Text, clamped)
 				m.Value = &jsontree.Node{Kind: jsontree.Number, Text: clamped, Offset: -1}
 			case isOneOf(m.Key, boundKeywords) && !contains(drop, m.Key):
 				drop = append(drop, m.Key)
@@ -77,7 +77,7 @@ func bedrockClampIntegers(s *session, root *jsontree.Node) *jsontree.Node {
 // (androidStern-personal) replaces true with {} and false with {"not":{}},
 // which mean the same.
 func fireworksBooleans(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		if !n.Is(jsontree.Bool) || at.via == "additionalProperties" {
 			return n
 		}
@@ -85,7 +85,7 @@ func fireworksBooleans(s *session, root *jsontree.Node) *jsontree.Node {
 		if !n.Bool {
 			out.Set("not", obj())
 		}
-		s.note(at.ptr, "boolean-schema", false, "%t became %s", n.Bool, compact(out))
+		s.note(at.ptr(), "boolean-schema", false, "%t became %s", n.Bool, compact(out))
 		return out
 	}, nil)
 }
@@ -95,7 +95,7 @@ func fireworksBooleans(s *session, root *jsontree.Node) *jsontree.Node {
 // {'description': '...'}` (docker/mcp-gateway#234). The added type accepts
 // everything the typeless schema accepted.
 func fireworksTypelessProperties(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		props := n.Get("properties")
 		if !props.Is(jsontree.Object) {
 			return n
@@ -107,7 +107,7 @@ func fireworksTypelessProperties(s *session, root *jsontree.Node) *jsontree.Node
 			}
 			t := inferType(p)
 			p.Set("type", t)
-			s.note(jsontree.Append(jsontree.Append(at.ptr, "properties"), m.Key), "add-type", false, "added type %s to a property without one", compact(t))
+			s.note(jsontree.Append(jsontree.Append(at.ptr(), "properties"), m.Key), "add-type", false, "added type %s to a property without one", compact(t))
 		}
 		return n
 	}, nil)

@@ -19,12 +19,12 @@ var geminiKeywords = []string{
 // (the Vercel AI SDK maps them to {type:"boolean"}, which changes the
 // meaning; we use {} and report what false meant).
 func geminiBooleans(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		if props := n.Get("properties"); props.Is(jsontree.Object) {
 			kept := props.Members[:0]
 			for _, m := range props.Members {
 				if m.Value.Is(jsontree.Bool) && !m.Value.Bool {
-					s.note(jsontree.Append(jsontree.Append(at.ptr, "properties"), m.Key), "drop-property", true, "removed property schema false: Gemini cannot forbid one property")
+					s.note(jsontree.Append(jsontree.Append(at.ptr(), "properties"), m.Key), "drop-property", true, "removed property schema false: Gemini cannot forbid one property")
 					continue
 				}
 				kept = append(kept, m)
@@ -35,9 +35,9 @@ func geminiBooleans(s *session, root *jsontree.Node) *jsontree.Node {
 			return n
 		}
 		if n.Bool {
-			s.note(at.ptr, "boolean-schema", false, "true became {}")
+			s.note(at.ptr(), "boolean-schema", false, "true became {}")
 		} else {
-			s.note(at.ptr, "boolean-schema", true, "false (nothing valid) became {} (anything valid): Gemini has no schema that rejects every value")
+			s.note(at.ptr(), "boolean-schema", true, "false (nothing valid) became {} (anything valid): Gemini has no schema that rejects every value")
 		}
 		return obj()
 	}, nil)
@@ -57,7 +57,7 @@ func geminiOpenAPI(s *session, root *jsontree.Node) *jsontree.Node {
 		}
 		return n
 	}
-	return rewrite(root, place{ptr: rootPointer}, pre, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), pre, func(n *jsontree.Node, at place) *jsontree.Node {
 		if !n.Is(jsontree.Object) {
 			return n
 		}
@@ -83,7 +83,7 @@ func geminiConst(s *session, n *jsontree.Node, at place) {
 	if !n.Has("enum") {
 		n.Set("enum", arr(c))
 	}
-	s.note(jsontree.Append(at.ptr, "const"), "const-to-enum", false, "const %s became a one-value enum", compact(c))
+	s.note(jsontree.Append(at.ptr(), "const"), "const-to-enum", false, "const %s became a one-value enum", compact(c))
 }
 
 // geminiTypeArray: the proto's type is one value (`Proto field is not
@@ -120,7 +120,7 @@ func geminiTypeArray(s *session, n *jsontree.Node, at place) {
 	if null && len(rest) > 0 {
 		n.Set("nullable", boolean(true))
 	}
-	s.note(jsontree.Append(at.ptr, "type"), "type-array", false, "type %s became %s", compact(t), describeType(n))
+	s.note(jsontree.Append(at.ptr(), "type"), "type-array", false, "type %s became %s", compact(t), describeType(n))
 }
 
 func describeType(n *jsontree.Node) string {
@@ -155,11 +155,17 @@ func geminiNullBranches(s *session, n *jsontree.Node, at place) *jsontree.Node {
 		}
 		kept = append(kept, b)
 	}
-	any.Items = kept
-	if !null || len(kept) == 0 {
+	if !null {
 		return n
 	}
-	s.note(jsontree.Append(at.ptr, "anyOf"), "null-branch", false, "the null branch of anyOf became nullable: true")
+	if len(kept) == 0 {
+		n.Delete("anyOf")
+		n.Set("type", str("null"))
+		s.note(jsontree.Append(at.ptr(), "anyOf"), "null-branch", false, "an anyOf of only null became type null")
+		return n
+	}
+	any.Items = kept
+	s.note(jsontree.Append(at.ptr(), "anyOf"), "null-branch", false, "the null branch of anyOf became nullable: true")
 	n.Set("nullable", boolean(true))
 	if len(kept) == 1 && kept[0].Is(jsontree.Object) {
 		merged := n.Clone()
@@ -182,7 +188,7 @@ func geminiEnum(s *session, n *jsontree.Node, at place) {
 	if !e.Is(jsontree.Array) {
 		return
 	}
-	ptr := jsontree.Append(at.ptr, "enum")
+	ptr := jsontree.Append(at.ptr(), "enum")
 	if t := types(n); (len(t) > 0 && !contains(t, "string")) || (len(t) == 0 && hasNonString(e)) {
 		moveToDescription(s, n, at, []string{"enum"}, "Gemini enums hold non-empty strings only, and these values are not all strings")
 		return
@@ -228,12 +234,12 @@ func geminiObjectKeywords(s *session, n *jsontree.Node, at place) {
 	}
 	if !n.Has("type") && !n.Has("anyOf") {
 		n.Set("type", str("object"))
-		s.note(at.ptr, "add-object-type", false, "added type object to a schema with properties")
+		s.note(at.ptr(), "add-object-type", false, "added type object to a schema with properties")
 	}
 	if !hasType(n, "object") {
 		for _, k := range []string{"properties", "required"} {
 			if n.Has(k) {
-				s.note(jsontree.Append(at.ptr, k), "drop-keyword", true, "removed %s: Gemini allows it only on type object", k)
+				s.note(jsontree.Append(at.ptr(), k), "drop-keyword", true, "removed %s: Gemini allows it only on type object", k)
 				n.Delete(k)
 			}
 		}
@@ -252,7 +258,7 @@ func geminiObjectKeywords(s *session, n *jsontree.Node, at place) {
 			}
 			continue
 		}
-		s.note(jsontree.Append(at.ptr, "required"), "drop-required", true, "removed %q from required: it is not among the properties", name)
+		s.note(jsontree.Append(at.ptr(), "required"), "drop-required", true, "removed %q from required: it is not among the properties", name)
 	}
 	if len(kept) == 0 {
 		n.Delete("required")
@@ -317,10 +323,10 @@ func distributeIntoAnyOf(s *session, n *jsontree.Node, at place, keep []string) 
 			own.Delete("default")
 		}
 		if conflicts := merge(b, own); len(conflicts) > 0 {
-			s.note(jsontree.AppendIndex(jsontree.Append(at.ptr, "anyOf"), i), "anyof-siblings", true, "these keywords beside anyOf contradict branch %d and were dropped from it: %s", i, strings.Join(conflicts, ", "))
+			s.note(jsontree.AppendIndex(jsontree.Append(at.ptr(), "anyOf"), i), "anyof-siblings", true, "these keywords beside anyOf contradict branch %d and were dropped from it: %s", i, strings.Join(conflicts, ", "))
 		}
 	}
-	s.note(at.ptr, "anyof-siblings", false, "moved %s into each anyOf branch", strings.Join(siblings.Keys(), ", "))
+	s.note(at.ptr(), "anyof-siblings", false, "moved %s into each anyOf branch", strings.Join(siblings.Keys(), ", "))
 	return out
 }
 
@@ -337,10 +343,10 @@ var geminiJSONSchemaKeywords = []string{
 // its subset ("Unsupported schema properties can be ignored"), so they are
 // reported, not removed; the provider will not enforce them.
 func geminiJSONSchemaReport(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		for _, k := range n.Keys() {
 			if !isOneOf(k, geminiJSONSchemaKeywords) && !isOneOf(k, annotationKeys) {
-				s.note(jsontree.Append(at.ptr, k), "unsupported-keyword", true, "kept %s, but Gemini ignores it: it will not be enforced", k)
+				s.note(jsontree.Append(at.ptr(), k), "unsupported-keyword", true, "kept %s, but Gemini ignores it: it will not be enforced", k)
 			}
 		}
 		return n

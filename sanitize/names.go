@@ -78,13 +78,13 @@ func (r nameRule) truncate(s string) string {
 
 // renameTools gives every tool of list a name the profile accepts, keeping
 // names unique: two tools renamed alike would make the client call the
-// wrong one.
-func renameTools(c *contract.Catalog, list *jsontree.Node, profile string) []Change {
+// wrong one. It returns the rename of each tool (nil: kept).
+func renameTools(c *contract.Catalog, list *jsontree.Node, profile string) []*Change {
+	changes := make([]*Change, len(list.Items))
 	rule, ok := nameRules[profile]
 	if !ok {
-		return nil
+		return changes
 	}
-	var changes []Change
 	taken := map[string]bool{}
 	for i := range list.Items {
 		taken[c.Tools[i].Name] = true
@@ -105,7 +105,7 @@ func renameTools(c *contract.Catalog, list *jsontree.Node, profile string) []Cha
 		}
 		taken[name] = true
 		t.Set("name", str(name))
-		changes = append(changes, Change{Tool: c.Tools[i].Name, Pointer: "/name", Action: "rename-tool", Detail: fmt.Sprintf("renamed %q to %q to match the provider's name pattern", old, name)})
+		changes[i] = &Change{Tool: old, Pointer: "/name", Action: "rename-tool", Detail: fmt.Sprintf("renamed %q to %q to match the provider's name pattern", old, name)}
 	}
 	return changes
 }

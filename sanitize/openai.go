@@ -11,11 +11,11 @@ import (
 // sigoden/aichat#1049) and `object schema missing properties`
 // (github/github-mcp-server#1548, where the fix was `"properties": {}`).
 func openAIShapes(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		addMissingItems(s, n, at)
 		if n.Is(jsontree.Object) && hasType(n, "object") && !n.Has("properties") {
 			n.Set("properties", obj())
-			s.note(at.ptr, "add-properties", false, "added \"properties\": {} to an object schema")
+			s.note(at.ptr(), "add-properties", false, "added \"properties\": {} to an object schema")
 		}
 		return n
 	}, nil)
@@ -27,7 +27,7 @@ func openAIShapes(s *session, root *jsontree.Node) *jsontree.Node {
 func addMissingItems(s *session, n *jsontree.Node, at place) {
 	if n.Is(jsontree.Object) && hasType(n, "array") && !n.Has("items") && !n.Has("prefixItems") {
 		n.Set("items", obj())
-		s.note(at.ptr, "add-items", false, "added \"items\": {} to an array schema")
+		s.note(at.ptr(), "add-items", false, "added \"items\": {} to an array schema")
 	}
 }
 
@@ -68,19 +68,19 @@ func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 			if !n.Bool {
 				return n
 			}
-			s.note(at.ptr, "strict-empty-object", true, "true accepted any value; strict mode has no schema for that, so it became an empty object (openai-agents ensure_strict_json_schema)")
+			s.note(at.ptr(), "strict-empty-object", true, "true accepted any value; strict mode has no schema for that, so it became an empty object (openai-agents ensure_strict_json_schema)")
 			return strictEmptyObject(nil)
 		}
 		if d := n.Get("default"); d.Is(jsontree.Null) {
 			n.Delete("default")
-			s.note(jsontree.Append(at.ptr, "default"), "drop-default-null", false, "removed default: null (openai-python _ensure_strict_json_schema)")
+			s.note(jsontree.Append(at.ptr(), "default"), "drop-default-null", false, "removed default: null (openai-python _ensure_strict_json_schema)")
 		}
 		if f := n.Get("format"); f != nil && !(f.Is(jsontree.String) && isOneOf(f.Text, openAIStrictFormats)) {
 			moveToDescription(s, n, at, []string{"format"}, "strict mode does not support this format")
 		}
 		dropOutside(s, n, at, openAIStrictKeywords, nil, "strict mode does not support it")
 		if isAnySchema(n) && at.via != "additionalProperties" {
-			s.note(at.ptr, "strict-empty-object", true, "a schema accepting any value became an empty object: strict mode needs a type (openai-agents ensure_strict_json_schema)")
+			s.note(at.ptr(), "strict-empty-object", true, "a schema accepting any value became an empty object: strict mode needs a type (openai-agents ensure_strict_json_schema)")
 			return strictEmptyObject(n)
 		}
 		if isObjectNode(n) {
@@ -88,7 +88,7 @@ func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 		}
 		return n
 	}
-	return rewrite(root, place{ptr: rootPointer}, pre, post)
+	return rewrite(root, rootPlace(), pre, post)
 }
 
 // mergeCombinators rewrites oneOf as anyOf ("oneOf is not supported by
@@ -98,11 +98,11 @@ func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 func mergeCombinators(s *session, n *jsontree.Node, at place) {
 	if one := n.Get("oneOf"); one.Is(jsontree.Array) {
 		if n.Has("anyOf") {
-			moveToDescription(s, n, at, []string{"oneOf"}, "strict mode has no oneOf, and anyOf is already taken")
+			moveToDescription(s, n, at, []string{"oneOf"}, "the provider has no oneOf, and anyOf is already taken")
 		} else {
 			n.Delete("oneOf")
 			n.Set("anyOf", one)
-			s.note(jsontree.Append(at.ptr, "oneOf"), "oneof-to-anyof", true, "oneOf became anyOf: a value matching several branches is no longer rejected")
+			s.note(jsontree.Append(at.ptr(), "oneOf"), "oneof-to-anyof", true, "oneOf became anyOf: a value matching several branches is no longer rejected")
 		}
 	}
 	all := n.Get("allOf")
@@ -115,10 +115,10 @@ func mergeCombinators(s *session, n *jsontree.Node, at place) {
 			continue
 		}
 		if conflicts := merge(n, b); len(conflicts) > 0 {
-			s.note(jsontree.AppendIndex(jsontree.Append(at.ptr, "allOf"), i), "merge-allof", true, "merged allOf branch %d; conflicting keywords dropped: %s", i, strings.Join(conflicts, ", "))
+			s.note(jsontree.AppendIndex(jsontree.Append(at.ptr(), "allOf"), i), "merge-allof", true, "merged allOf branch %d; conflicting keywords dropped: %s", i, strings.Join(conflicts, ", "))
 			continue
 		}
-		s.note(jsontree.AppendIndex(jsontree.Append(at.ptr, "allOf"), i), "merge-allof", false, "merged allOf branch %d into its schema", i)
+		s.note(jsontree.AppendIndex(jsontree.Append(at.ptr(), "allOf"), i), "merge-allof", false, "merged allOf branch %d into its schema", i)
 	}
 }
 
@@ -133,20 +133,20 @@ func strictObject(s *session, n *jsontree.Node, at place) {
 	if !props.Is(jsontree.Object) {
 		props = obj()
 		n.Set("properties", props)
-		s.note(at.ptr, "add-properties", false, "added \"properties\": {} (openai-agents-python PR #454)")
+		s.note(at.ptr(), "add-properties", false, "added \"properties\": {} (openai-agents-python PR #454)")
 	}
 	switch ap := n.Get("additionalProperties"); {
 	case ap == nil:
-		s.note(at.ptr, "close-object", false, "added additionalProperties: false")
+		s.note(at.ptr(), "close-object", false, "added additionalProperties: false")
 	case ap.Is(jsontree.Bool) && !ap.Bool:
 	default:
-		s.note(jsontree.Append(at.ptr, "additionalProperties"), "close-object", true, "additionalProperties %s became false: strict mode forbids extra properties", compact(ap))
+		s.note(jsontree.Append(at.ptr(), "additionalProperties"), "close-object", true, "additionalProperties %s became false: strict mode forbids extra properties", compact(ap))
 	}
 	n.Set("additionalProperties", boolean(false))
 	kept := props.Members[:0]
 	for _, m := range props.Members {
 		if m.Value.Is(jsontree.Bool) && !m.Value.Bool {
-			s.note(jsontree.Append(jsontree.Append(at.ptr, "properties"), m.Key), "drop-property", false, "removed a property that could never be present; additionalProperties: false forbids it")
+			s.note(jsontree.Append(jsontree.Append(at.ptr(), "properties"), m.Key), "drop-property", false, "removed a property that could never be present; additionalProperties: false forbids it")
 			continue
 		}
 		kept = append(kept, m)
@@ -161,7 +161,7 @@ func strictObject(s *session, n *jsontree.Node, at place) {
 		if !isNullable(m.Value) {
 			m.Value = nullable(m.Value)
 		}
-		s.note(jsontree.Append(jsontree.Append(at.ptr, "properties"), m.Key), "require-nullable", false, "optional property is now required and accepts null: the model sends null where it would omit it")
+		s.note(jsontree.Append(jsontree.Append(at.ptr(), "properties"), m.Key), "require-nullable", false, "optional property is now required and accepts null: the model sends null where it would omit it")
 	}
 	n.Set("required", strs(props.Keys()))
 }
@@ -250,7 +250,7 @@ func moveToDescription(s *session, n *jsontree.Node, at place, keys []string, wh
 	note := noteFor(n, constraints)
 	for _, k := range keys {
 		lost := !isOneOf(k, []string{"$schema", "$id", "$comment"})
-		s.note(jsontree.Append(at.ptr, k), "drop-keyword", lost, "removed %s %s: %s", k, compact(n.Get(k)), why)
+		s.note(jsontree.Append(at.ptr(), k), "drop-keyword", lost, "removed %s %s: %s", k, compact(n.Get(k)), why)
 		n.Delete(k)
 	}
 	if len(constraints) > 0 {

@@ -18,11 +18,11 @@ func inlineAllRefs(s *session, root *jsontree.Node) *jsontree.Node {
 	if s.err != nil {
 		return root
 	}
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		for _, k := range []string{"$defs", "definitions"} {
 			if n.Has(k) {
 				n.Delete(k)
-				s.note(jsontree.Append(at.ptr, k), "drop-definitions", false, "removed %s: every reference to it was inlined", k)
+				s.note(jsontree.Append(at.ptr(), k), "drop-definitions", false, "removed %s: every reference to it was inlined", k)
 			}
 		}
 		return n
@@ -55,26 +55,26 @@ func (s *session) inline(root, doc *jsontree.Node, onlyWithSiblings bool) *jsont
 			return n
 		}
 		if !ref.Is(jsontree.String) {
-			s.fail(ref, jsontree.Append(at.ptr, "$ref"), "$ref must be a string, found %s", ref.Kind)
+			s.fail(ref, jsontree.Append(at.ptr(), "$ref"), "$ref must be a string, found %s", ref.Kind)
 			return n
 		}
-		target := s.resolve(doc, ref, jsontree.Append(at.ptr, "$ref"))
+		target := s.resolve(doc, ref, jsontree.Append(at.ptr(), "$ref"))
 		if target == nil {
 			return n
 		}
 		if contains(stack, ref.Text) {
-			s.fail(ref, jsontree.Append(at.ptr, "$ref"), "$ref cycle %s -> %s: a recursive schema cannot be inlined for this profile", strings.Join(stack, " -> "), ref.Text)
+			s.fail(ref, jsontree.Append(at.ptr(), "$ref"), "$ref cycle %s -> %s: a recursive schema cannot be inlined for this profile", strings.Join(stack, " -> "), ref.Text)
 			return n
 		}
 		if s.budget -= countNodes(target); s.budget < 0 {
-			s.fail(ref, jsontree.Append(at.ptr, "$ref"), "inlining $ref %q would make the schema larger than %d nodes", ref.Text, maxInlinedNodes)
+			s.fail(ref, jsontree.Append(at.ptr(), "$ref"), "inlining $ref %q would make the schema larger than %d nodes", ref.Text, maxInlinedNodes)
 			return n
 		}
 		expanded := expand(target.Clone(), at, append(append([]string(nil), stack...), ref.Text))
-		s.note(at.ptr, "inline-ref", false, "inlined $ref %q", ref.Text)
+		s.note(at.ptr(), "inline-ref", false, "inlined $ref %q", ref.Text)
 		return combineRef(n, expanded)
 	}
-	return expand(root, place{ptr: rootPointer}, nil)
+	return expand(root, rootPlace(), nil)
 }
 
 // combineRef joins a $ref's target with the keywords beside the $ref. In
@@ -143,7 +143,7 @@ func pruneDefinitions(s *session, root *jsontree.Node) *jsontree.Node {
 	used := map[string]bool{}
 	var queue []*jsontree.Node
 	collect := func(n *jsontree.Node, skipDefs bool) {
-		rewrite(n, place{ptr: rootPointer}, func(c *jsontree.Node, at place) *jsontree.Node {
+		rewrite(n, rootPlace(), func(c *jsontree.Node, at place) *jsontree.Node {
 			if ref := c.Get("$ref"); ref.Is(jsontree.String) && !used[ref.Text] {
 				used[ref.Text] = true
 				if frag, err := url.PathUnescape(strings.TrimPrefix(ref.Text, "#")); err == nil {

@@ -29,7 +29,8 @@ type Change struct {
 // Result is a sanitized tools/list and what was changed to get it.
 type Result struct {
 	// JSON is {"tools":[...]} with two-space indent and a final newline.
-	JSON    []byte
+	JSON []byte
+	// Changes are grouped by tool, in tool order; a rename comes first.
 	Changes []Change
 }
 
@@ -77,7 +78,8 @@ func Catalog(c *contract.Catalog, profile string) (*Result, error) {
 	}
 	res := &Result{}
 	list := arr()
-	for _, t := range c.Tools {
+	perTool := make([][]Change, len(c.Tools))
+	for i, t := range c.Tools {
 		s := &session{catalog: c, tool: t, budget: maxInlinedNodes}
 		out := t.Node.Clone()
 		root := out.Get("inputSchema")
@@ -89,9 +91,16 @@ func Catalog(c *contract.Catalog, profile string) (*Result, error) {
 		}
 		out.Set("inputSchema", root)
 		list.Items = append(list.Items, out)
-		res.Changes = append(res.Changes, s.changes...)
+		perTool[i] = s.changes
 	}
-	res.Changes = append(res.Changes, renameTools(c, list, profile)...)
+	for i, ch := range renameTools(c, list, profile) {
+		if ch != nil {
+			perTool[i] = append([]Change{*ch}, perTool[i]...)
+		}
+	}
+	for _, changes := range perTool {
+		res.Changes = append(res.Changes, changes...)
+	}
 	doc := obj()
 	doc.Set("tools", list)
 	res.JSON = append(jsontree.Encode(doc, jsontree.EncodeOptions{Indent: "  "}), '\n')
@@ -153,10 +162,10 @@ func rootObject(s *session, root *jsontree.Node) *jsontree.Node {
 // router-for-me/CLIProxyAPI#97) and it breaks some OpenAI paths (promptfoo
 // PR #5965). The provider applies its own dialect anyway.
 func dropSchemaKeyword(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		if n.Has("$schema") {
 			n.Delete("$schema")
-			s.note(jsontree.Append(at.ptr, "$schema"), "drop-keyword", false, "removed $schema; the provider applies its own dialect")
+			s.note(jsontree.Append(at.ptr(), "$schema"), "drop-keyword", false, "removed $schema; the provider applies its own dialect")
 		}
 		return n
 	}, nil)
@@ -168,7 +177,7 @@ func dropSchemaKeyword(s *session, root *jsontree.Node) *jsontree.Node {
 // (anthropics/anthropic-sdk-java#241, where values were strings like
 // "number"); a type name is what such a string meant.
 func repairProperties(s *session, root *jsontree.Node) *jsontree.Node {
-	return rewrite(root, place{ptr: rootPointer}, func(n *jsontree.Node, at place) *jsontree.Node {
+	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		props := n.Get("properties")
 		if !props.Is(jsontree.Object) {
 			return n
@@ -178,7 +187,7 @@ func repairProperties(s *session, root *jsontree.Node) *jsontree.Node {
 			if isSchema(m.Value) {
 				continue
 			}
-			ptr := jsontree.Append(jsontree.Append(at.ptr, "properties"), m.Key)
+			ptr := jsontree.Append(jsontree.Append(at.ptr(), "properties"), m.Key)
 			if m.Value.Is(jsontree.String) && isOneOf(m.Value.Text, jsonTypes) {
 				s.note(ptr, "repair-property", false, "property value %q is not a schema; replaced by {\"type\": %q}", m.Value.Text, m.Value.Text)
 				m.Value = typed(m.Value.Text)

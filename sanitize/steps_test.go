@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -247,5 +248,51 @@ func TestRenameTools(t *testing.T) {
 		if !reflect.DeepEqual(got, names) {
 			t.Errorf("%s: got %q\nwant %q", profile, got, names)
 		}
+	}
+}
+
+// Tool lists come from servers we do not control: a schema 5,000 levels
+// deep is rewritten without exhausting the stack, and a chain of definitions
+// each using the next twice (2^40 nodes once inlined) is refused, not expanded.
+func TestHostileSchemas(t *testing.T) {
+	// The indented output of such a schema is O(depth²) bytes (about 25 MB
+	// here per profile), which is what makes this test slow; -short checks a
+	// shallower one.
+	levels := 5000
+	if testing.Short() {
+		levels = 500
+	}
+	deep := `{"type":"object","properties":{"a":` + strings.Repeat(`{"type":"array","items":`, levels) + `{"type":"string"}` + strings.Repeat(`}`, levels) + `}}`
+	for _, profile := range Profiles() {
+		got, _ := sanitizeSchema(t, profile, deep)
+		if strings.Count(got, `"items"`) != levels {
+			t.Errorf("%s: the deep schema lost levels", profile)
+		}
+	}
+	var defs []string
+	for i := 0; i < 40; i++ {
+		defs = append(defs, fmt.Sprintf(`"d%d":{"type":"object","properties":{"x":{"$ref":"#/$defs/d%d"},"y":{"$ref":"#/$defs/d%d"}}}`, i, i+1, i+1))
+	}
+	defs = append(defs, `"d40":{"type":"string"}`)
+	bomb := `{"type":"object","properties":{"p":{"$ref":"#/$defs/d0"}},"$defs":{` + strings.Join(defs, ",") + `}}`
+	c, err := source.Parse([]byte(`{"name":"t","inputSchema":`+bomb+`}`), "tool.json", "test", "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Catalog(c, Gemini)
+	var ie *contract.InputError
+	if !errors.As(err, &ie) || !strings.Contains(ie.Msg, "larger than") {
+		t.Errorf("want an InputError about size, got %v", err)
+	}
+}
+
+func TestUnknownProfile(t *testing.T) {
+	c, err := source.Parse([]byte(`{"name":"t","inputSchema":{"type":"object"}}`), "tool.json", "test", "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ie *contract.InputError
+	if _, err := Catalog(c, "portable"); !errors.As(err, &ie) || !strings.Contains(ie.Msg, "openai-strict") {
+		t.Errorf("want an InputError listing the profiles, got %v", err)
 	}
 }

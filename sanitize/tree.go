@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
@@ -32,12 +33,31 @@ func isOneOf(k string, set []string) bool {
 
 func isSchema(n *jsontree.Node) bool { return n.Is(jsontree.Object) || n.Is(jsontree.Bool) }
 
-// place says where a subschema sits: its pointer (relative to the tool
-// object), the keyword that led to it and how deep it is.
+// place says where a subschema sits: the keyword that led to it, how deep
+// it is, and (built only when a change is reported, since a 5,000-level
+// schema would otherwise build 5,000 ever longer strings) its pointer.
 type place struct {
-	ptr   string
+	up *place
+	// token is this level's part of the pointer, already escaped ("/items",
+	// "/properties/a", "/anyOf/0").
+	token string
 	via   string
 	depth int
+}
+
+func rootPlace() place { return place{token: rootPointer} }
+
+// ptr is the JSON pointer relative to the tool object.
+func (p place) ptr() string {
+	var tokens []string
+	for q := &p; q != nil; q = q.up {
+		tokens = append(tokens, q.token)
+	}
+	var b strings.Builder
+	for i := len(tokens) - 1; i >= 0; i-- {
+		b.WriteString(tokens[i])
+	}
+	return b.String()
 }
 
 // visitor sees one subschema and returns what replaces it (usually itself).
@@ -65,23 +85,23 @@ func eachChild(n *jsontree.Node, at place, fn visitor) *jsontree.Node {
 	for i := range n.Members {
 		m := &n.Members[i]
 		v := m.Value
-		p := jsontree.Append(at.ptr, m.Key)
-		next := place{via: m.Key, depth: at.depth + 1}
+		key := "/" + jsontree.EscapeToken(m.Key)
+		next := place{up: &at, via: m.Key, depth: at.depth + 1}
 		switch {
 		case isOneOf(m.Key, singleKeys) && isSchema(v):
-			next.ptr = p
+			next.token = key
 			m.Value = fn(v, next)
 		case isOneOf(m.Key, arrayKeys) && v.Is(jsontree.Array):
 			for j, it := range v.Items {
 				if isSchema(it) {
-					next.ptr = jsontree.AppendIndex(p, j)
+					next.token = key + "/" + strconv.Itoa(j)
 					v.Items[j] = fn(it, next)
 				}
 			}
 		case isOneOf(m.Key, mapKeys) && v.Is(jsontree.Object):
 			for j := range v.Members {
 				if isSchema(v.Members[j].Value) {
-					next.ptr = jsontree.Append(p, v.Members[j].Key)
+					next.token = key + "/" + jsontree.EscapeToken(v.Members[j].Key)
 					v.Members[j].Value = fn(v.Members[j].Value, next)
 				}
 			}
