@@ -31,7 +31,8 @@ func geminiBooleans(s *session, root *jsontree.Node) *jsontree.Node {
 			}
 			props.Members = kept
 		}
-		if !n.Is(jsontree.Bool) || at.via == "additionalProperties" {
+		// The allowlist step drops these two keywords, saying what is lost.
+		if !n.Is(jsontree.Bool) || at.via == "additionalProperties" || at.via == "unevaluatedProperties" {
 			return n
 		}
 		if n.Bool {

@@ -14,19 +14,19 @@ import (
 // google-genai `process_schema` and LangChain `dereference_refs` do the same
 // for Gemini. Remote references are never fetched.
 func inlineAllRefs(s *session, root *jsontree.Node) *jsontree.Node {
-	root = s.inline(root, root.Clone(), false)
-	if s.err != nil {
-		return root
-	}
-	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
+	doc := root.Clone()
+	// References resolve against doc, so the definitions go first: inlining
+	// inside them would be work thrown away.
+	root = rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		for _, k := range []string{"$defs", "definitions"} {
 			if n.Has(k) {
 				n.Delete(k)
-				s.note(jsontree.Append(at.ptr(), k), "drop-definitions", false, "removed %s: every reference to it was inlined", k)
+				s.note(jsontree.Append(at.ptr(), k), "drop-definitions", false, "removed %s: every reference to it is inlined", k)
 			}
 		}
 		return n
 	}, nil)
+	return s.inline(root, doc, false)
 }
 
 // inlineRefsWithSiblings is openai-strict's form: OpenAI supports $defs and

@@ -22,13 +22,13 @@ var stepCases = []struct {
 		name: "inline local refs", profile: Anthropic, source: "examples/banking/strict.json",
 		in:      `{"type":"object","properties":{"amount":{"$ref":"#/$defs/amount"},"compliance_approval_code":{"$ref":"#/$defs/compliance_approval_code"}},"$defs":{"amount":{"type":"number","exclusiveMinimum":0},"compliance_approval_code":{"const":"CMP-DEMO-2026","description":"Approval code required for transfers over 10000."}}}`,
 		want:    `{"type":"object","properties":{"amount":{"type":"number","exclusiveMinimum":0},"compliance_approval_code":{"const":"CMP-DEMO-2026","description":"Approval code required for transfers over 10000."}}}`,
-		changes: []string{"/inputSchema/properties/amount inline-ref", "/inputSchema/properties/compliance_approval_code inline-ref", "/inputSchema/$defs drop-definitions"},
+		changes: []string{"/inputSchema/$defs drop-definitions", "/inputSchema/properties/amount inline-ref", "/inputSchema/properties/compliance_approval_code inline-ref"},
 	},
 	{
 		name: "ref with siblings is merged, sibling description wins", profile: Gemini, source: "typescript-sdk#1562 shape: a registered Zod type with a description",
 		in:      `{"type":"object","properties":{"parent":{"$ref":"#/$defs/page","description":"Parent page"}},"$defs":{"page":{"type":"object","properties":{"database_id":{"type":"string"}},"description":"A page"}}}`,
 		want:    `{"type":"object","properties":{"parent":{"description":"Parent page","type":"object","properties":{"database_id":{"type":"string"}}}}}`,
-		changes: []string{"/inputSchema/properties/parent inline-ref", "/inputSchema/$defs drop-definitions"},
+		changes: []string{"/inputSchema/$defs drop-definitions", "/inputSchema/properties/parent inline-ref"},
 	},
 	{
 		name: "openai-strict keeps pure refs and inlines refs with siblings", profile: OpenAIStrict, source: "openai-python _ensure_strict_json_schema; banking account fragment",
