@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
@@ -16,7 +15,7 @@ import (
 
 // providerCatalogLimit reports a catalog whose per-tool counts sum above limit,
 // naming the largest contributors so the fix has somewhere to start.
-func providerCatalogLimit(p *CatalogPass, limit int, what string, count func(t *contract.Tool) int) {
+func providerCatalogLimit(p *CatalogPass, limit int, what string, count func(schemas []schemawalk.Schema) int) {
 	for _, c := range p.Catalogs {
 		type share struct {
 			tool string
@@ -25,7 +24,7 @@ func providerCatalogLimit(p *CatalogPass, limit int, what string, count func(t *
 		var shares []share
 		total := 0
 		for _, t := range c.Tools {
-			if n := count(t); n > 0 {
+			if n := count(providerSchemas(p.Options, t)); n > 0 {
 				shares = append(shares, share{t.Name, n})
 				total += n
 			}
@@ -48,12 +47,12 @@ func providerCatalogLimit(p *CatalogPass, limit int, what string, count func(t *
 }
 
 // providerOptionalParams counts properties absent from their object's required.
-func providerOptionalParams(t *contract.Tool) int {
+func providerOptionalParams(schemas []schemawalk.Schema) int {
 	n := 0
-	schemawalk.Walk(t.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
+	for _, s := range schemas {
 		props := s.Node.Get("properties")
 		if !props.Is(jsontree.Object) {
-			return true
+			continue
 		}
 		required := map[string]bool{}
 		for _, name := range s.Node.Get("required").Strings() {
@@ -64,20 +63,18 @@ func providerOptionalParams(t *contract.Tool) int {
 				n++
 			}
 		}
-		return true
-	})
+	}
 	return n
 }
 
 // providerUnionParams counts properties whose schema is a union: anyOf/oneOf
 // or a type array.
-func providerUnionParams(t *contract.Tool) int {
+func providerUnionParams(schemas []schemawalk.Schema) int {
 	n := 0
-	schemawalk.Walk(t.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
+	for _, s := range schemas {
 		if s.Via == "properties" && (s.Node.Has("anyOf") || s.Node.Has("oneOf") || s.Node.Get("type").Is(jsontree.Array)) {
 			n++
 		}
-		return true
-	})
+	}
 	return n
 }

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
+	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
@@ -14,13 +16,42 @@ import (
 // construct that breaks two providers gives one finding per profile, so the
 // same check backs one rule in each profile.
 
-// providerWalk visits the tool's inputSchema and every subschema below it: what
-// a provider receives as the function's parameters.
+// providerWalk visits the tool's inputSchema and every subschema below it:
+// what a provider receives as the function's parameters.
 func providerWalk(p *Pass, fn func(s schemawalk.Schema)) {
-	schemawalk.Walk(p.Tool.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
+	for _, s := range providerSchemas(p.Options, p.Tool) {
 		fn(s)
-		return true
-	})
+	}
+}
+
+// providerWalkCache keeps the subschemas of the tool last walked. Some forty
+// provider rules look at every tool, and walking its schema once instead of
+// forty times is most of their cost. The key includes the run's *Options,
+// which Run shares among all rules (tool and catalog ones) of one run, so a later run never sees a
+// list computed before its tools could have changed; the cache holds that
+// pointer, so its address cannot be reused by another run meanwhile.
+var providerWalkCache struct {
+	sync.Mutex
+	opts    *Options
+	tool    *contract.Tool
+	schemas []schemawalk.Schema
+}
+
+// providerSchemas returns every subschema of the tool's inputSchema, parents
+// first. The slice is shared: callers must not modify it.
+func providerSchemas(opts *Options, t *contract.Tool) []schemawalk.Schema {
+	c := &providerWalkCache
+	c.Lock()
+	defer c.Unlock()
+	if c.opts != opts || c.tool != t || opts == nil {
+		var list []schemawalk.Schema
+		schemawalk.Walk(t.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
+			list = append(list, s)
+			return true
+		})
+		c.opts, c.tool, c.schemas = opts, t, list
+	}
+	return c.schemas
 }
 
 // providerFix is the fix line of rules whose repair `sanitize` automates.
@@ -200,4 +231,23 @@ func providerShort(n *jsontree.Node) string {
 		s = string([]rune(s)[:limit]) + "…"
 	}
 	return s
+}
+
+// providerCheckPropertySchemas reports "properties" members that are not
+// schemas at all (a string such as "number", a number, null): validators that
+// meta-check the schema refuse the whole tool.
+func providerCheckPropertySchemas(p *Pass) {
+	providerWalk(p, func(s schemawalk.Schema) {
+		props := s.Node.Get("properties")
+		if !props.Is(jsontree.Object) {
+			return
+		}
+		for _, m := range props.Members {
+			if !m.Value.Is(jsontree.Object) && !m.Value.Is(jsontree.Bool) {
+				p.Report(m.Value, jsontree.Append(jsontree.Append(s.Pointer, "properties"), m.Key),
+					providerFix(p.Rule.Profile, `write a schema, e.g. {"type":"number"}`),
+					"property %q is %s, not a schema", m.Key, providerShort(m.Value))
+			}
+		}
+	})
 }
