@@ -12,10 +12,11 @@ var _ = register(&Rule{
 	Summary:  "tool annotations have the wrong JSON types",
 	Help: `Why: schema.ts (ToolAnnotations, 2025-03-26 onwards) types readOnlyHint,
 destructiveHint, idempotentHint and openWorldHint as booleans and title as a
-string. A client decoding into typed fields (the Go SDK's *bool, the
-TypeScript SDK's zod schema) fails on the whole tools/list, or silently falls
-back to the defaults (destructiveHint and openWorldHint default to true), so
-a "false" string meant as read-only is read as destructive.
+string. The Go SDK v1.8.0 decodes the hints into bool and *bool fields
+(mcp/protocol.go ToolAnnotations), so a string hint makes decoding the whole
+tools/list result fail; a client that skips the bad value falls back to the
+defaults (destructiveHint and openWorldHint default to true), so a "false"
+string meant as read-only is read as destructive.
 
 What is checked: "annotations" is an object; each *Hint present is true or
 false; "title" present is a string.

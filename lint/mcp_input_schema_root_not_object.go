@@ -14,8 +14,8 @@ var _ = register(&Rule{
 2025-11-25 types inputSchema as { $schema?; type: "object"; ... } (unchanged in
 2026-07-28); server/tools.mdx says inputSchema MUST be a valid JSON Schema
 object, not null (SEP-1613). Clients and providers reject other roots: OpenAI
-refuses non-object roots (openai-agents PR #4151), Anthropic and Bedrock
-require a root type "object", and a boolean schema crashed Claude Desktop's
+Structured Outputs ("Supported schemas": the root must be an object),
+Anthropic and Bedrock all require a root type "object", and a boolean schema crashed Claude Desktop's
 proxy ("Cannot use 'in' operator to search for 'properties' in true",
 grafana/mcp-grafana#1054).
 

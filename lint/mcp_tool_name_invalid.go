@@ -12,9 +12,9 @@ var _ = register(&Rule{
 	Summary:  "tool name is missing or not 1-128 characters of A-Z a-z 0-9 _ - .",
 	Help: `Why: MCP 2025-11-25 and 2026-07-28 (server/tools.mdx §Tool Names, SEP-986) say
 a tool name SHOULD be 1-128 characters of A-Z, a-z, 0-9, "_", "-" and "."
-only (case-sensitive; no spaces, commas or "/"). The Go SDK refuses to register
-other names (mcp/tool.go validateToolName), and clients that forward names to
-LLM providers break on them: OpenAI and Anthropic reject "." too
+only (case-sensitive; no spaces, commas or "/"). The Go SDK v1.8.0 logs an
+error when a server registers any other name (Server.AddTool, mcp/tool.go
+validateToolName), and clients that forward names to LLM providers break on them: OpenAI and Anthropic reject "." too
 (openai/codex#8174), "/" broke LLMKube#1525. "name" itself is required by
 schema.ts (BaseMetadata).
 

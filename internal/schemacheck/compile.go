@@ -54,7 +54,9 @@ func (l *refusingLoader) Load(url string) (any, error) {
 // Compile compiles a schema in the dialect its "$schema" names (2020-12 when
 // absent). It fails on schemas over DefaultLimits (*TooComplexError), on an
 // unknown dialect (*UnknownDialectError), on any reference outside the
-// document (*RefNotFetchedError), and on schemas their meta-schema rejects.
+// document (*RefNotFetchedError), on schemas their meta-schema rejects
+// (*InvalidSchemaError), and on what the compiler cannot build (an unresolved
+// local $ref, a pattern Go's regexp cannot compile).
 func Compile(schema *jsontree.Node) (*Schema, error) {
 	if schema == nil {
 		return nil, errors.New("no schema")
@@ -77,6 +79,11 @@ func Compile(schema *jsontree.Node) (*Schema, error) {
 	if err != nil {
 		if loader.refused != nil {
 			return nil, loader.refused
+		}
+		var invalid *jsonschema.SchemaValidationError
+		var verr *jsonschema.ValidationError
+		if errors.As(err, &invalid) && errors.As(invalid.Err, &verr) {
+			return nil, &InvalidSchemaError{Dialect: dialect, Violations: flatten(verr, schemaKeyword)}
 		}
 		return nil, err
 	}
@@ -122,4 +129,35 @@ func dropConsequences(vs []Violation) []Violation {
 
 func isUnevaluated(keyword string) bool {
 	return keyword == "unevaluatedProperties" || keyword == "unevaluatedItems"
+}
+
+// InvalidSchemaError is a schema its own meta-schema rejects; Violations
+// point into the schema.
+type InvalidSchemaError struct {
+	Dialect    Dialect
+	Violations []Violation
+}
+
+func (e *InvalidSchemaError) Error() string {
+	msg := fmt.Sprintf("the schema is not valid %s JSON Schema:", e.Dialect)
+	for _, v := range e.Violations {
+		msg += "\n  " + v.String()
+	}
+	return msg
+}
+
+// ValidateArguments checks one tools/call "arguments" document (raw JSON)
+// against a tool's inputSchema: the core of `mcp-contract validate`. The
+// error is about the schema or the JSON (the caller exits 2); violations are
+// about the arguments (exit 1); neither means the call is valid.
+func ValidateArguments(inputSchema *jsontree.Node, arguments []byte) ([]Violation, error) {
+	s, err := Compile(inputSchema)
+	if err != nil {
+		return nil, err
+	}
+	instance, err := DecodeInstance(arguments)
+	if err != nil {
+		return nil, fmt.Errorf("arguments are not valid JSON: %w", err)
+	}
+	return s.Validate(instance), nil
 }

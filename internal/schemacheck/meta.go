@@ -75,19 +75,24 @@ func MetaValidate(schema *jsontree.Node) ([]Violation, Dialect, error) {
 // the keyword that led there.
 func schemaKeyword(e *jsonschema.ValidationError) string {
 	tokens := e.InstanceLocation
-	last := ""
+	keyword := ""
 	for i := 0; i < len(tokens); i++ {
-		kw := tokens[i]
-		last = kw
+		tok := tokens[i]
+		if isIndex(tok) && !schemaArray[keyword] {
+			// An item of a non-schema keyword's array, e.g. a draft-07
+			// property dependency ["a", 1]: the keyword is at fault.
+			return keyword
+		}
+		keyword = tok
 		switch {
-		case schemaMap[kw] || (schemaArray[kw] && i+1 < len(tokens) && isIndex(tokens[i+1])):
+		case schemaMap[tok] || (schemaArray[tok] && i+1 < len(tokens) && isIndex(tokens[i+1])):
 			i++ // the property name or index leads to the next schema
-		case singleSchema[kw]:
+		case singleSchema[tok]:
 		default:
-			return kw
+			return tok
 		}
 	}
-	return last
+	return keyword
 }
 
 var singleSchema = setOf("additionalProperties", "items", "contains", "not", "if", "then", "else",

@@ -238,3 +238,34 @@ func BenchmarkMeasureDeep(b *testing.B) {
 		Measure(n)
 	}
 }
+
+func TestCompileInvalidSchema(t *testing.T) {
+	_, err := Compile(parse(t, `{"type":"object","properties":{"q":{"type":"text"}}}`))
+	var invalid *InvalidSchemaError
+	if !errors.As(err, &invalid) || len(invalid.Violations) != 1 || invalid.Violations[0].Pointer != "/properties/q/type" || invalid.Violations[0].Keyword != "type" {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// The validate command's path, with the README's first banking call.
+func TestValidateArguments(t *testing.T) {
+	vs, err := ValidateArguments(bankingSchema(t), []byte(`{"transfer_type":"internal","source_account":"ACC1001","destination_account":"ACC2002","amount":12500}`))
+	if err != nil || len(vs) != 1 || vs[0].String() != "(root): 'compliance_approval_code' is a required property" {
+		t.Errorf("got %v, %v", vs, err)
+	}
+	if _, err := ValidateArguments(bankingSchema(t), []byte(`{"amount":`)); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+		t.Errorf("truncated arguments: err = %v", err)
+	}
+	// Numbers stay exact: 10000.0000000000001 is over 10000, which a float64 would lose.
+	vs, err = ValidateArguments(bankingSchema(t), []byte(`{"transfer_type":"internal","source_account":"ACC1001","destination_account":"ACC2002","amount":10000.0000000000001}`))
+	if err != nil || len(vs) != 1 || vs[0].Keyword != "required" {
+		t.Errorf("exact number: got %v, %v", vs, err)
+	}
+}
+
+func TestMetaValidateKeywordOfArrayItems(t *testing.T) {
+	vs, _, err := MetaValidate(parse(t, `{"$schema":"http://json-schema.org/draft-07/schema#","dependencies":{"a":["b",1]}}`))
+	if err != nil || len(vs) == 0 || vs[0].Keyword != "dependencies" {
+		t.Errorf("got %q, %v", lines(vs), err)
+	}
+}

@@ -13,11 +13,11 @@ import (
 // Violation is one reason a value fails a schema.
 type Violation struct {
 	// Pointer is a JSON pointer into the validated value ("" is the root).
-	Pointer string
+	Pointer string `json:"pointer"`
 	// Keyword is the schema keyword that failed, e.g. "required".
-	Keyword string
+	Keyword string `json:"keyword"`
 	// Message says what is wrong, without the location.
-	Message string
+	Message string `json:"message"`
 }
 
 // String renders the violation the way the CLI prints it:
