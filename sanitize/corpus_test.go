@@ -42,7 +42,10 @@ var bankingCalls = []string{
 // (for openai-strict, in the form strict mode makes the model send: omitted
 // optional properties as null).
 func TestCorpusProperties(t *testing.T) {
-	counts := map[string][2]int{}
+	// Over the corpus alone (not the step fixtures): changes, losses, tools
+	// touched, tools with a loss, and tools the profile rejected before.
+	type tally struct{ changes, lost, tools, lossyTools, rejected int }
+	counts := map[string]tally{}
 	rejectedBefore := map[string]int{}
 	checked, skipped := 0, 0
 	catalogs := []*contract.Catalog{fixtureCatalog(t)}
@@ -69,14 +72,22 @@ func TestCorpusProperties(t *testing.T) {
 			if !bytes.Equal(before, encodeTools(c)) {
 				t.Fatalf("%s %s: the input catalog was modified", file, profile)
 			}
-			n := counts[profile]
-			for _, ch := range res.Changes {
-				n[0]++
-				if ch.Lost {
-					n[1]++
+			if c.Server != "fixtures" {
+				n := counts[profile]
+				changed, lossy := map[string]bool{}, map[string]bool{}
+				for _, ch := range res.Changes {
+					n.changes++
+					changed[ch.Tool] = true
+					if ch.Lost {
+						n.lost++
+						lossy[ch.Tool] = true
+					}
 				}
+				n.tools += len(changed)
+				n.lossyTools += len(lossy)
+				n.rejected += len(rejectedTools(c, profile))
+				counts[profile] = n
 			}
-			counts[profile] = n
 			out, err := source.Parse(res.JSON, file+"."+profile, c.Server, "test")
 			if err != nil {
 				t.Fatalf("%s %s: output does not parse: %v", file, profile, err)
@@ -105,7 +116,8 @@ func TestCorpusProperties(t *testing.T) {
 	}
 	var lines []string
 	for _, p := range Profiles() {
-		lines = append(lines, fmt.Sprintf("%s: %d error findings before, none after; %d changes, %d lost", p, rejectedBefore[p], counts[p][0], counts[p][1]))
+		n := counts[p]
+		lines = append(lines, fmt.Sprintf("%s: %d tools rejected before, none after (%d error findings with the fixtures); %d tools changed, %d changes; %d tools lost something, %d losses", p, n.rejected, rejectedBefore[p], n.tools, n.changes, n.lossyTools, n.lost))
 		if rejectedBefore[p] == 0 {
 			t.Errorf("%s: the corpus has no error of this profile before sanitizing, so the lint check above proves nothing", p)
 		}
@@ -151,6 +163,14 @@ func fixtureCatalog(t *testing.T) *contract.Catalog {
 		t.Fatal(err)
 	}
 	return c
+}
+
+func rejectedTools(c *contract.Catalog, profile string) map[string]bool {
+	tools := map[string]bool{}
+	for _, f := range profileErrors(c, profile) {
+		tools[f.Tool] = true
+	}
+	return tools
 }
 
 func encodeTools(c *contract.Catalog) []byte {
