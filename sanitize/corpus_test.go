@@ -118,7 +118,7 @@ func TestCorpusProperties(t *testing.T) {
 	var lines []string
 	for _, p := range Profiles() {
 		n := counts[p]
-		lines = append(lines, fmt.Sprintf("%s: %d tools rejected before, none after (%d error findings with the fixtures); %d tools changed, %d changes; %d tools lost something, %d losses", p, n.rejected, rejectedBefore[p], n.tools, n.changes, n.lossyTools, n.lost))
+		lines = append(lines, fmt.Sprintf("%s: %d tools rejected before, none after (%d error findings over every catalog checked); %d tools changed, %d changes; %d tools lost something, %d losses", p, n.rejected, rejectedBefore[p], n.tools, n.changes, n.lossyTools, n.lost))
 		if rejectedBefore[p] == 0 {
 			t.Errorf("%s: the corpus has no error of this profile before sanitizing, so the lint check above proves nothing", p)
 		}
@@ -391,4 +391,22 @@ func minimalValue(s *jsontree.Node, depth int) (any, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// BenchmarkCatalog sanitizes the largest corpus capture (github-mcp-server,
+// 117 tools) for each profile.
+func BenchmarkCatalog(b *testing.B) {
+	c, err := source.LoadFile("../testdata/corpus/servers/github-mcp-server.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, profile := range Profiles() {
+		b.Run(profile, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Catalog(c, profile); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
