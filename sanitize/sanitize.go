@@ -201,3 +201,13 @@ func repairProperties(s *session, root *jsontree.Node) *jsontree.Node {
 }
 
 var jsonTypes = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+
+// String renders a change as `--explain` prints it:
+// "tool: /inputSchema/properties/a: drop-keyword (lost): removed ...".
+func (c Change) String() string {
+	lost := ""
+	if c.Lost {
+		lost = " (lost)"
+	}
+	return fmt.Sprintf("%s: %s: %s%s: %s", c.Tool, c.Pointer, c.Action, lost, c.Detail)
+}
