@@ -38,7 +38,7 @@ func providerCatalogLimit(p *CatalogPass, limit int, what string, count func(sch
 			if i == 3 {
 				break
 			}
-			top = append(top, fmt.Sprintf("%s (%d)", s.tool, s.n))
+			top = append(top, fmt.Sprintf("%s (%d)", providerCut(s.tool, 40), s.n))
 		}
 		p.Report(c, nil, nil, "", "send strict: true only on the tools that need it, or reduce the count",
 			"%d %s across the %d tools of one strict request (limit %d); largest: %s",

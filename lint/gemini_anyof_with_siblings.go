@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"strings"
-
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
@@ -16,7 +14,7 @@ var _ = register(&Rule{
 	Help: "Gemini's `parameters` schema (the OpenAPI-subset proto most clients send) requires `anyOf` to be the only field of its schema object: " +
 		"\"Gemini API requires anyOf/oneOf to be the only field in a schema object\" (anomalyco/opencode#14509; the fix, PR anomalyco/opencode#14659, " +
 		"strips the siblings recursively). `anyOf` beside `type`, `description`, `default` or `items` fails, and one bad tool fails every request. " +
-		"Fix: move the siblings into each branch (a description can go on the parent property); `mcp-contract sanitize --profile gemini` does it.",
+		"Fix: move the siblings into each branch (a description can go on the parent property); `mcp-contract sanitize --profile gemini` strips them, as opencode does.",
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
 			anyOf := s.Node.Get("anyOf")
@@ -30,7 +28,7 @@ var _ = register(&Rule{
 				}
 			}
 			p.Report(anyOf, jsontree.Append(s.Pointer, "anyOf"), providerFix(p.Rule.Profile, "move the sibling keys into each anyOf branch"),
-				"anyOf has sibling keys: %s", strings.Join(siblings, ", "))
+				"anyOf has sibling keys: %s", providerList(siblings))
 		})
 	},
 })

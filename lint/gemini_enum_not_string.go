@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"strings"
-
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
@@ -31,7 +29,7 @@ var _ = register(&Rule{
 			}
 			if len(bad) > 0 {
 				p.Report(enum, jsontree.Append(s.Pointer, "enum"), providerFix(p.Rule.Profile, "use string enum values"),
-					"enum has values that are not strings: %s", strings.Join(bad, ", "))
+					"enum has values that are not strings: %s", providerList(bad))
 			}
 		})
 	},

@@ -49,11 +49,11 @@ var _ = register(&Rule{
 			}
 			var parts []string
 			if len(optional) > 0 {
-				parts = append(parts, "not in required: "+strings.Join(optional, ", "))
+				parts = append(parts, "not in required: "+providerList(optional))
 			}
 			if len(unknown) > 0 {
 				sort.Strings(unknown)
-				parts = append(parts, "required but not a property: "+strings.Join(unknown, ", "))
+				parts = append(parts, "required but not a property: "+providerList(unknown))
 			}
 			p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, "require every property and make the optional ones nullable"),
 				"strict mode needs required = properties; %s", strings.Join(parts, "; "))

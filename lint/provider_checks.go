@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -27,9 +28,10 @@ func providerWalk(p *Pass, fn func(s schemawalk.Schema)) {
 // providerWalkCache keeps the subschemas of the tool last walked. Some forty
 // provider rules look at every tool, and walking its schema once instead of
 // forty times is most of their cost. The key includes the run's *Options,
-// which Run shares among all rules (tool and catalog ones) of one run, so a later run never sees a
-// list computed before its tools could have changed; the cache holds that
-// pointer, so its address cannot be reused by another run meanwhile.
+// which Run shares among all rules (tool and catalog ones) of one run, so a
+// later run never sees a list computed before its tools could have changed;
+// the cache holds that pointer, so its address cannot be reused by another
+// run meanwhile.
 var providerWalkCache struct {
 	sync.Mutex
 	opts    *Options
@@ -94,7 +96,7 @@ func (np providerNamePolicy) problems(name string) []string {
 		}
 	}
 	if len(bad) > 0 {
-		out = append(out, fmt.Sprintf("it uses %s (allowed: %s)", strings.Join(bad, ", "), np.allowedText))
+		out = append(out, fmt.Sprintf("it uses %s (allowed: %s)", providerList(bad), np.allowedText))
 	}
 	if r, _ := utf8.DecodeRuneInString(name); np.first != nil && n > 0 && !np.first(r) && np.allowed(r) {
 		out = append(out, fmt.Sprintf("it starts with %q (must start with %s)", r, np.firstText))
@@ -111,7 +113,7 @@ func providerCheckName(p *Pass, np providerNamePolicy) {
 	}
 	if probs := np.problems(name.Text); len(probs) > 0 {
 		p.Report(name, "/name", providerFix(p.Rule.Profile, "rename the tool"),
-			"tool name %q is refused: %s", name.Text, strings.Join(probs, "; "))
+			"tool name %s is refused: %s", providerQuote(name.Text, 80), strings.Join(probs, "; "))
 	}
 }
 
@@ -223,31 +225,111 @@ func providerSortedKeys(set map[string]bool) []string {
 }
 
 // providerShort renders a value for a message, cut so a large schema does not
-// flood the report.
+// flood the report. It stops rendering once past the limit, so a huge or
+// deeply nested value costs no more than a small one.
 func providerShort(n *jsontree.Node) string {
 	const limit = 60
-	s := string(jsontree.Encode(n, jsontree.EncodeOptions{}))
-	if utf8.RuneCountInString(s) > limit {
-		s = string([]rune(s)[:limit]) + "…"
+	var b strings.Builder
+	providerRender(&b, n, limit)
+	return providerCut(b.String(), limit)
+}
+
+// providerRender writes n as compact JSON until b holds more than limit
+// bytes. Each level writes at least one byte, so recursion stays within limit.
+func providerRender(b *strings.Builder, n *jsontree.Node, limit int) {
+	if b.Len() > limit {
+		return
+	}
+	switch n.Kind {
+	case jsontree.Object:
+		b.WriteByte('{')
+		for i, m := range n.Members {
+			if b.Len() > limit {
+				return
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(providerQuote(m.Key, limit))
+			b.WriteByte(':')
+			providerRender(b, m.Value, limit)
+		}
+		b.WriteByte('}')
+	case jsontree.Array:
+		b.WriteByte('[')
+		for i, it := range n.Items {
+			if b.Len() > limit {
+				return
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			providerRender(b, it, limit)
+		}
+		b.WriteByte(']')
+	case jsontree.String:
+		b.WriteString(providerQuote(n.Text, limit))
+	case jsontree.Bool:
+		b.WriteString(strconv.FormatBool(n.Bool))
+	case jsontree.Null:
+		b.WriteString("null")
+	default:
+		b.WriteString(n.Text)
+	}
+}
+
+// providerQuote quotes s, cut to limit characters.
+func providerQuote(s string, limit int) string {
+	return strconv.Quote(providerCut(s, limit))
+}
+
+// providerCut shortens s to limit characters, marking the cut with "…".
+func providerCut(s string, limit int) string {
+	if utf8.RuneCountInString(s) <= limit {
+		return s
+	}
+	return string([]rune(s)[:limit]) + "…"
+}
+
+// providerList joins names for a message, naming at most ten and cutting
+// each to 40 characters.
+func providerList(names []string) string {
+	const most, width = 10, 40
+	var cut []string
+	for i, name := range names {
+		if i == most {
+			break
+		}
+		cut = append(cut, providerCut(name, width))
+	}
+	s := strings.Join(cut, ", ")
+	if len(names) > most {
+		s += fmt.Sprintf(" and %d more", len(names)-most)
 	}
 	return s
 }
 
 // providerCheckPropertySchemas reports "properties" members that are not
 // schemas at all (a string such as "number", a number, null): validators that
-// meta-check the schema refuse the whole tool.
+// meta-check the schema refuse the whole tool. One finding per properties
+// object, naming the members: a generator that writes shorthand writes it for
+// every property, and one line per property would bury everything else.
 func providerCheckPropertySchemas(p *Pass) {
 	providerWalk(p, func(s schemawalk.Schema) {
 		props := s.Node.Get("properties")
 		if !props.Is(jsontree.Object) {
 			return
 		}
+		var bad []string
 		for _, m := range props.Members {
 			if !m.Value.Is(jsontree.Object) && !m.Value.Is(jsontree.Bool) {
-				p.Report(m.Value, jsontree.Append(jsontree.Append(s.Pointer, "properties"), m.Key),
-					providerFix(p.Rule.Profile, `write a schema, e.g. {"type":"number"}`),
-					"property %q is %s, not a schema", m.Key, providerShort(m.Value))
+				bad = append(bad, providerQuote(m.Key, 40)+" is "+providerShort(m.Value))
 			}
+		}
+		if len(bad) > 0 {
+			p.Report(props, jsontree.Append(s.Pointer, "properties"),
+				providerFix(p.Rule.Profile, `write each property as a schema, e.g. {"type":"number"}`),
+				"properties that are not schemas: %s", providerList(bad))
 		}
 	})
 }

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -38,5 +40,40 @@ func TestProviderWalkSeesChangesBetweenRuns(t *testing.T) {
 	fs := Run([]*contract.Catalog{c}, opts)
 	if got := pointers(fs); len(got) != 1 || got[0] != "/inputSchema/properties/tags" {
 		t.Errorf("second run after the change: %q, want the new array without items", got)
+	}
+}
+
+// A server we do not control may send anything: every provider rule must
+// survive a 5,000-level schema and huge names, and keep its messages short.
+func TestProvidersHostileInput(t *testing.T) {
+	deep := `{"type":"object","properties":{"a":` + strings.Repeat(`{"type":"array","items":`, 5000) + `{"type":"string","format":"x"}` +
+		strings.Repeat(`}`, 5000) + `}}`
+	wideKeys := make([]string, 2000)
+	for i := range wideKeys {
+		wideKeys[i] = fmt.Sprintf(`"k%d%s":"number"`, i, strings.Repeat("x", 100))
+	}
+	wide := `{"type":"object","additionalProperties":{"type":"object","properties":{` + strings.Join(wideKeys, ",") + `}}}`
+	name := strings.Repeat("ä.", 5000)
+	doc := `{"tools":[{"name":"` + name + `","inputSchema":` + deep + `},{"name":"w","inputSchema":` + wide + `}]}`
+	c, err := source.Parse([]byte(doc), "hostile.json", "test", "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	profiles := map[Profile]bool{}
+	for _, p := range Providers {
+		profiles[p] = true
+	}
+	fs := Run([]*contract.Catalog{c}, Options{Profiles: profiles})
+	seen := map[string]bool{}
+	for _, f := range fs {
+		seen[f.Rule] = true
+		if len(f.Message) > 1000 {
+			t.Errorf("%s: message of %d bytes", f.Rule, len(f.Message))
+		}
+	}
+	for _, id := range []string{"openai-strict/limit-depth", "openai/tool-name-invalid", "openai/property-not-schema", "anthropic-strict/additional-properties-not-false"} {
+		if !seen[id] {
+			t.Errorf("%s did not fire on the hostile catalog", id)
+		}
 	}
 }
