@@ -106,11 +106,14 @@ func TestCorpusProperties(t *testing.T) {
 					}
 					continue
 				}
-				call, ok := minimalCall(tool.Input())
-				if ok && checkCall(t, what, tool.Input(), out.Tools[i].Input(), call, false, profile == OpenAIStrict) {
-					checked++
-				} else {
-					skipped++
+				// The required properties only, then every property.
+				for _, every := range []bool{false, true} {
+					call, ok := minimalCall(tool.Input(), every)
+					if ok && checkCall(t, what, tool.Input(), out.Tools[i].Input(), call, false, profile == OpenAIStrict) {
+						checked++
+					} else {
+						skipped++
+					}
 				}
 			}
 		}
@@ -188,7 +191,7 @@ func encodeTools(c *contract.Catalog) []byte {
 // a finding; a fixture call the original rejects is a broken test.
 func checkCall(t *testing.T, what string, original, sanitized *jsontree.Node, call string, fixture, fillNulls bool) bool {
 	t.Helper()
-	orig, err := schemacheck.Compile(original)
+	orig, err := compileCached(original)
 	if err != nil {
 		// No call is valid against an invalid schema (e.g. "properties": null).
 		return false
@@ -200,7 +203,7 @@ func checkCall(t *testing.T, what string, original, sanitized *jsontree.Node, ca
 		}
 		return false
 	}
-	san, err := schemacheck.Compile(sanitized)
+	san, err := compileCached(sanitized)
 	if err != nil {
 		t.Errorf("%s: sanitized schema does not compile: %v", what, err)
 		return true
@@ -215,6 +218,24 @@ func checkCall(t *testing.T, what string, original, sanitized *jsontree.Node, ca
 		t.Errorf("%s: call %s is valid against the original but not the sanitized schema: %v", what, call, vs)
 	}
 	return true
+}
+
+type compiled struct {
+	schema *schemacheck.Schema
+	err    error
+}
+
+// compileCache holds each schema node's compilation: every original is
+// checked under eight profiles, with two calls each.
+var compileCache = map[*jsontree.Node]compiled{}
+
+func compileCached(n *jsontree.Node) (*schemacheck.Schema, error) {
+	c, ok := compileCache[n]
+	if !ok {
+		c.schema, c.err = schemacheck.Compile(n)
+		compileCache[n] = c
+	}
+	return c.schema, c.err
 }
 
 // withNulls sends null for every property the call omits, following the
@@ -271,13 +292,13 @@ func hasAllKeys(props *jsontree.Node, inst map[string]any) bool {
 	return true
 }
 
-// minimalCall builds the smallest call a schema's own words allow: its
-// required properties, each with a value of its type (const, first enum
-// value, or a plain value of the type). It gives up on what it cannot
+// minimalCall builds a plain call from a schema's own words: its required
+// properties (every property when every is set), each with a value of its
+// type (const, first enum value, or a plain value of the type). It gives up on what it cannot
 // satisfy (patterns, references), and the original schema has the last word
 // in checkCall.
-func minimalCall(schema *jsontree.Node) (string, bool) {
-	v, ok := minimalValue(schema, 0)
+func minimalCall(schema *jsontree.Node, every bool) (string, bool) {
+	v, ok := minimalValue(schema, 0, every)
 	if !ok {
 		return "", false
 	}
@@ -285,7 +306,7 @@ func minimalCall(schema *jsontree.Node) (string, bool) {
 	return string(b), err == nil
 }
 
-func minimalValue(s *jsontree.Node, depth int) (any, bool) {
+func minimalValue(s *jsontree.Node, depth int, every bool) (any, bool) {
 	if depth > 20 || s == nil {
 		return nil, false
 	}
@@ -303,7 +324,7 @@ func minimalValue(s *jsontree.Node, depth int) (any, bool) {
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
 		if bs := s.Get(k); bs.Is(jsontree.Array) && len(bs.Items) > 0 && !s.Has("type") {
-			return minimalValue(bs.Items[0], depth+1)
+			return minimalValue(bs.Items[0], depth+1, every)
 		}
 	}
 	typ := ""
@@ -355,7 +376,7 @@ func minimalValue(s *jsontree.Node, depth int) (any, bool) {
 		}
 		out := []any{}
 		for i := 0; i < n; i++ {
-			item, ok := minimalValue(s.Get("items"), depth+1)
+			item, ok := minimalValue(s.Get("items"), depth+1, every)
 			if !ok {
 				return nil, false
 			}
@@ -376,12 +397,16 @@ func minimalValue(s *jsontree.Node, depth int) (any, bool) {
 			parts = append(parts, bs.Items...)
 		}
 		for _, part := range parts {
-			for _, name := range part.Get("required").Strings() {
+			names := part.Get("required").Strings()
+			if every {
+				names = append(names, part.Get("properties").Keys()...)
+			}
+			for _, name := range names {
 				prop := part.Get("properties").Get(name)
 				if prop == nil {
 					prop = s.Get("properties").Get(name)
 				}
-				v, ok := minimalValue(prop, depth+1)
+				v, ok := minimalValue(prop, depth+1, every)
 				if !ok {
 					return nil, false
 				}
