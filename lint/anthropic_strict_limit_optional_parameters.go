@@ -11,5 +11,7 @@ var _ = register(&Rule{
 		"summarising the structured-outputs docs; weak evidence); larger sets fail with `Schema is too complex`, and the docs suggest marking fewer tools strict. " +
 		"Optional means a property missing from its object's `required`, at any depth. The finding is per catalog (server), as a client sends the " +
 		"whole catalog in one request. Fix: set strict only on the tools that need guaranteed arguments, or make parameters required.",
-	CheckCatalog: func(p *CatalogPass) { providerCatalogLimit(p, 24, "optional parameters", providerOptionalParams) },
+	CheckCatalog: func(p *CatalogPass) {
+		providerCatalogLimit(p, 24, "optional parameters", func(n providerParamCounts) int { return n.optional })
+	},
 })

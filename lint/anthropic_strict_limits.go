@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
+	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
@@ -13,9 +15,65 @@ import (
 // client that loads a server's whole catalog with strict set sends all of them
 // at once, so the rules below count per catalog.
 
+// providerParamCounts are one tool's parameters that count toward Anthropic's
+// per-request limits.
+type providerParamCounts struct {
+	// optional: properties absent from their object's required, at any depth.
+	optional int
+	// union: properties whose schema is anyOf/oneOf or has a type array.
+	union int
+}
+
+func providerCountParams(schemas []schemawalk.Schema) providerParamCounts {
+	var n providerParamCounts
+	for _, s := range schemas {
+		if s.Via == "properties" && (s.Node.Has("anyOf") || s.Node.Has("oneOf") || s.Node.Get("type").Is(jsontree.Array)) {
+			n.union++
+		}
+		props := s.Node.Get("properties")
+		if !props.Is(jsontree.Object) {
+			continue
+		}
+		required := map[string]bool{}
+		for _, name := range s.Node.Get("required").Strings() {
+			required[name] = true
+		}
+		for _, m := range props.Members {
+			if !required[m.Key] {
+				n.optional++
+			}
+		}
+	}
+	return n
+}
+
+// providerCountCache keeps the counts of the catalog last counted, so the two
+// count rules walk each tool once; it is keyed like providerWalkCache.
+var providerCountCache struct {
+	sync.Mutex
+	opts    *Options
+	catalog *contract.Catalog
+	counts  []providerParamCounts
+}
+
+// providerCatalogCounts returns the counts of every tool of c, in order.
+func providerCatalogCounts(opts *Options, c *contract.Catalog) []providerParamCounts {
+	cc := &providerCountCache
+	cc.Lock()
+	defer cc.Unlock()
+	if cc.opts != opts || cc.catalog != c || opts == nil {
+		counts := make([]providerParamCounts, len(c.Tools))
+		for i, t := range c.Tools {
+			counts[i] = providerCountParams(providerSchemas(opts, t))
+		}
+		cc.opts, cc.catalog, cc.counts = opts, c, counts
+	}
+	return cc.counts
+}
+
 // providerCatalogLimit reports a catalog whose per-tool counts sum above limit,
 // naming the largest contributors so the fix has somewhere to start.
-func providerCatalogLimit(p *CatalogPass, limit int, what string, count func(schemas []schemawalk.Schema) int) {
+func providerCatalogLimit(p *CatalogPass, limit int, what string, pick func(providerParamCounts) int) {
 	for _, c := range p.Catalogs {
 		type share struct {
 			tool string
@@ -23,9 +81,9 @@ func providerCatalogLimit(p *CatalogPass, limit int, what string, count func(sch
 		}
 		var shares []share
 		total := 0
-		for _, t := range c.Tools {
-			if n := count(providerSchemas(p.Options, t)); n > 0 {
-				shares = append(shares, share{t.Name, n})
+		for i, counts := range providerCatalogCounts(p.Options, c) {
+			if n := pick(counts); n > 0 {
+				shares = append(shares, share{c.Tools[i].Name, n})
 				total += n
 			}
 		}
@@ -44,37 +102,4 @@ func providerCatalogLimit(p *CatalogPass, limit int, what string, count func(sch
 			"%d %s across the %d tools of one strict request (limit %d); largest: %s",
 			total, what, len(c.Tools), limit, strings.Join(top, ", "))
 	}
-}
-
-// providerOptionalParams counts properties absent from their object's required.
-func providerOptionalParams(schemas []schemawalk.Schema) int {
-	n := 0
-	for _, s := range schemas {
-		props := s.Node.Get("properties")
-		if !props.Is(jsontree.Object) {
-			continue
-		}
-		required := map[string]bool{}
-		for _, name := range s.Node.Get("required").Strings() {
-			required[name] = true
-		}
-		for _, m := range props.Members {
-			if !required[m.Key] {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// providerUnionParams counts properties whose schema is a union: anyOf/oneOf
-// or a type array.
-func providerUnionParams(schemas []schemawalk.Schema) int {
-	n := 0
-	for _, s := range schemas {
-		if s.Via == "properties" && (s.Node.Has("anyOf") || s.Node.Has("oneOf") || s.Node.Get("type").Is(jsontree.Array)) {
-			n++
-		}
-	}
-	return n
 }

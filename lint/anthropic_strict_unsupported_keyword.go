@@ -32,6 +32,6 @@ var _ = register(&Rule{
 				return false
 			}
 			return !anthropicStrictKeywords[key]
-		}, providerFix(ProfileAnthropicStrict, "move the constraint into the description"))
+		}, "move the constraint into the description")
 	},
 })

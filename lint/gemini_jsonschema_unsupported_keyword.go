@@ -27,6 +27,6 @@ var _ = register(&Rule{
 		"Fix: state the constraint (a default, a length, an exclusive bound) in the description; `mcp-contract sanitize --profile gemini-jsonschema` removes `$schema`.",
 	CheckTool: func(p *Pass) {
 		providerCheckKeywords(p, func(_ schemawalk.Schema, key string) bool { return !geminiJSONSchemaKeywords[key] },
-			providerFix(ProfileGeminiJSONSchema, "state the constraint in the description"))
+			"state the constraint in the description")
 	},
 })

@@ -16,6 +16,6 @@ var _ = register(&Rule{
 		"Fix: inline the definitions; `mcp-contract sanitize --profile gemini` inlines local `$ref` and reports cycles.",
 	CheckTool: func(p *Pass) {
 		providerCheckKeywords(p, func(_ schemawalk.Schema, key string) bool { return geminiRefKeywords[key] },
-			providerFix(ProfileGemini, "inline the referenced schema"))
+			"inline the referenced schema")
 	},
 })

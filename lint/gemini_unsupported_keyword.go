@@ -34,6 +34,6 @@ var _ = register(&Rule{
 	CheckTool: func(p *Pass) {
 		providerCheckKeywords(p, func(_ schemawalk.Schema, key string) bool {
 			return !geminiSchemaFields[key] && !geminiRefKeywords[key]
-		}, providerFix(ProfileGemini, "drop the keyword or state it in the description"))
+		}, "drop the keyword or state it in the description")
 	},
 })

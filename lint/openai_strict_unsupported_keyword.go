@@ -31,6 +31,6 @@ var _ = register(&Rule{
 		"`mcp-contract sanitize --profile openai-strict` rewrites `oneOf` and single-branch `allOf`.",
 	CheckTool: func(p *Pass) {
 		providerCheckKeywords(p, func(_ schemawalk.Schema, key string) bool { return openAIStrictUnsupported[key] },
-			providerFix(ProfileOpenAIStrict, "use anyOf for alternatives and move other constraints into the description"))
+			"use anyOf for alternatives and move other constraints into the description")
 	},
 })

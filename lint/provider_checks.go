@@ -58,7 +58,7 @@ func providerSchemas(opts *Options, t *contract.Tool) []schemawalk.Schema {
 
 // providerFix is the fix line of rules whose repair `sanitize` automates.
 func providerFix(profile Profile, manual string) string {
-	return fmt.Sprintf("%s, or run `mcp-contract sanitize --profile %s`", manual, profile)
+	return manual + ", or run `mcp-contract sanitize --profile " + string(profile) + "`"
 }
 
 // providerNamePolicy is one provider's rule for function names.
@@ -195,13 +195,13 @@ func providerCheckFormats(p *Pass, supported map[string]bool) {
 	})
 }
 
-// providerCheckKeywords reports every keyword of every subschema for which unsupported
-// returns true.
-func providerCheckKeywords(p *Pass, unsupported func(s schemawalk.Schema, key string) bool, fix string) {
+// providerCheckKeywords reports every keyword of every subschema for which
+// unsupported returns true; manual is the fix a user applies by hand.
+func providerCheckKeywords(p *Pass, unsupported func(s schemawalk.Schema, key string) bool, manual string) {
 	providerWalk(p, func(s schemawalk.Schema) {
 		for _, m := range s.Node.Members {
 			if unsupported(s, m.Key) {
-				p.Report(m.Value, jsontree.Append(s.Pointer, m.Key), fix, "keyword %q is not supported", m.Key)
+				p.Report(m.Value, jsontree.Append(s.Pointer, m.Key), providerFix(p.Rule.Profile, manual), "keyword %q is not supported", m.Key)
 			}
 		}
 	})

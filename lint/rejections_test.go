@@ -21,13 +21,13 @@ func init() {
 	}
 }
 
-func updateGolden() bool {
+func rejectionsUpdate() bool {
 	f := flag.Lookup("update")
 	return f != nil && f.Value.String() == "true"
 }
 
-// loadCorpus reads every public server of testdata/corpus/servers.
-func loadCorpus(tb testing.TB) []*contract.Catalog {
+// loadProviderCorpus reads every public server of testdata/corpus/servers.
+func loadProviderCorpus(tb testing.TB) []*contract.Catalog {
 	tb.Helper()
 	paths, err := filepath.Glob(filepath.Join("..", "testdata", "corpus", "servers", "*.json"))
 	if err != nil || len(paths) == 0 {
@@ -160,9 +160,9 @@ func rejectionTable(catalogs []*contract.Catalog) string {
 }
 
 func TestRejections(t *testing.T) {
-	got := rejectionTable(loadCorpus(t))
+	got := rejectionTable(loadProviderCorpus(t))
 	golden := filepath.Join("testdata", "rejections.golden")
-	if updateGolden() {
+	if rejectionsUpdate() {
 		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +180,7 @@ func TestRejections(t *testing.T) {
 }
 
 func BenchmarkProviders(b *testing.B) {
-	catalogs := loadCorpus(b)
+	catalogs := loadProviderCorpus(b)
 	profiles := map[Profile]bool{}
 	for _, p := range Providers {
 		profiles[p] = true
