@@ -1,7 +1,8 @@
-// Package sanitize rewrites each tool's inputSchema so one provider accepts
-// it. Every step is a transformation some client SDK already performs (cited
-// where it is implemented); what a step cannot carry over is reported as a
-// Change with Lost set, never dropped silently.
+// Package sanitize rewrites each tool's inputSchema (what providers receive;
+// outputSchema and the other fields are kept) and name so one provider
+// accepts them. Every step is a transformation some client SDK already
+// performs (cited where it is implemented); what a step cannot carry over is
+// reported as a Change with Lost set, never dropped silently.
 package sanitize
 
 import (
@@ -46,7 +47,7 @@ const (
 	Fireworks        = "fireworks"
 )
 
-// step rewrites one tool's inputSchema (or, for renames, the tool itself).
+// step rewrites one tool's inputSchema and returns it.
 type step func(s *session, root *jsontree.Node) *jsontree.Node
 
 // pipelines lists each profile's steps in order. Order matters: references
