@@ -5,19 +5,27 @@ import (
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/source"
 )
 
 // FuzzLint runs every registered rule, at every MCP version, over whatever
 // source.Parse accepts: no input may make a rule panic or hang. Seeded with
-// every corpus file and with hostile schema shapes.
+// every tool of the corpus and with hostile schema shapes.
 func FuzzLint(f *testing.F) {
 	for _, file := range corpusFiles(f) {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(data)
+		doc, err := jsontree.Parse(data)
+		if err != nil {
+			f.Fatalf("%s: %v", file, err)
+		}
+		// One seed per tool: whole 200 KB files make each execution slow.
+		for _, tool := range doc.Get("tools").Items {
+			f.Add(jsontree.Encode(tool, jsontree.EncodeOptions{Indent: "  "}))
+		}
 	}
 	for _, s := range []string{
 		`{"name":"t","inputSchema":{"type":"object","properties":{"a":{"$ref":"#/$defs/a%"},"b":{"$ref":"#"},"c":{"$dynamicRef":"#x"}},"$defs":{"a":{"$id":"urn:x","$ref":"#/y"}}}}`,

@@ -8,8 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// seedCorpus adds every real tool list of the repository, plus inputs aimed
-// at the parser's edges, to a fuzz target.
+// seedCorpus adds every tool of the repository's real tool lists, one seed
+// each (whole 200 KB files make each execution slow and mutate no better),
+// plus inputs aimed at the parser's edges.
 func seedCorpus(f *testing.F) {
 	for _, pattern := range []string{
 		"../../testdata/corpus/servers/*.json",
@@ -22,7 +23,13 @@ func seedCorpus(f *testing.F) {
 			if err != nil {
 				f.Fatal(err)
 			}
-			f.Add(data)
+			doc, err := Parse(data)
+			if err != nil {
+				f.Fatalf("%s: %v", file, err)
+			}
+			for _, tool := range doc.Get("tools").Items {
+				f.Add(Encode(tool, EncodeOptions{Indent: "  "}))
+			}
 		}
 	}
 	for _, s := range []string{
@@ -55,7 +62,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		budget := 2000
+		budget := 300
 		checkNodes(t, data, lines, n, n, "", true, &budget)
 		if !utf8.Valid(data) {
 			// Strings keep invalid UTF-8 bytes as read, while Encode (like
@@ -80,8 +87,8 @@ func FuzzParse(f *testing.F) {
 // unique is false once the path crossed a duplicated key, where Lookup
 // (like encoding/json) finds the last duplicate instead. Position and Lookup
 // cost grows with line length and depth, so only the first *budget nodes get
-// them: on a mutated 200 KB single-line document checking every node is
-// quadratic and stalls the fuzzer.
+// them: checking every node is quadratic on long lines and deep nesting, and
+// slow executions stall the fuzzer while it minimizes each new input.
 func checkNodes(t *testing.T, data []byte, lines *Lines, root, n *Node, pointer string, unique bool, budget *int) {
 	if n.Offset < 0 || n.End > len(data) || n.Offset >= n.End {
 		t.Fatalf("%s: bad span [%d,%d) in %d bytes", pointer, n.Offset, n.End, len(data))
