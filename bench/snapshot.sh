@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
 # Times fetching the tool list of @modelcontextprotocol/server-everything over
 # stdio, median of 5 runs, beside the MCP Inspector's CLI on the same server in
-# the same run. Needs `npm ci --prefix testdata/npm` first.
+# the same run. Installs the pinned servers (testdata/npm) and the Inspector
+# (bench/npm; it wants Node.js 22 but its CLI runs on 20).
 #
 #   bench/snapshot.sh            # from the repository root
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=5
+npm ci --prefix testdata/npm --no-audit --no-fund --loglevel=error
+npm ci --prefix bench/npm --no-audit --no-fund --loglevel=error
 everything="$PWD/testdata/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
-if [[ ! -f "$everything" ]]; then
-	echo "server-everything is not installed: run npm ci --prefix testdata/npm" >&2
-	exit 2
-fi
 
 # median FILE: the median of the numbers in FILE, then every run.
 median() { echo "$(sort -n "$1" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}') ms (runs: $(tr '\n' ' ' <"$1"))"; }
@@ -43,7 +42,7 @@ if [[ -d cmd/mcp-contract ]]; then
 	go build -o "$work/mcp-contract" ./cmd/mcp-contract
 	cli="$work/mcp-contract"
 fi
-inspector=testdata/npm/node_modules/.bin/mcp-inspector
+inspector=bench/npm/node_modules/.bin/mcp-inspector
 [[ -x "$inspector" ]] || inspector=""
 
 # Interleaved, so a busy machine slows every contender alike.
@@ -64,5 +63,5 @@ fi
 if [[ -n "$inspector" ]]; then
 	printf '%-46s %s\n' "@modelcontextprotocol/inspector --cli (wall)" "$(median "$work/inspector")"
 else
-	echo "the inspector is not installed (devDependency of testdata/npm); skipped"
+	echo "the inspector is not installed (bench/npm); skipped"
 fi

@@ -49,8 +49,8 @@ func (r *Result) Worst() Severity {
 	return worst
 }
 
-// SortFindings orders findings by server (in servers order), file position,
-// tool, pointer and rule, so every report lists them the same way.
+// SortFindings orders findings by server (in servers order), file position
+// (line, column), tool, pointer and rule, so every report lists them the same way.
 func SortFindings(findings []Finding, servers []ServerInfo) {
 	rank := map[string]int{}
 	for i, s := range servers {
@@ -70,14 +70,14 @@ func SortFindings(findings []Finding, servers []ServerInfo) {
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
 		if a.Tool != b.Tool {
 			return a.Tool < b.Tool
 		}
 		if a.Pointer != b.Pointer {
 			return a.Pointer < b.Pointer
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
 		}
 		return a.Rule < b.Rule
 	})

@@ -10,7 +10,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 )
 
-func writeFile(t *testing.T, dir, name, body string) string {
+func writeToolFile(t *testing.T, dir, name, body string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
@@ -29,7 +29,7 @@ func TestEveryShape(t *testing.T) {
 		{"one.json", tool},
 		{"snap.snap", tool},
 	} {
-		c, err := LoadFile(writeFile(t, dir, tc.name, tc.body))
+		c, err := LoadFile(writeToolFile(t, dir, tc.name, tc.body))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -47,10 +47,10 @@ func TestEveryShape(t *testing.T) {
 func TestFolderOfToolSnaps(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "__toolsnaps__")
 	os.Mkdir(dir, 0o755)
-	writeFile(t, dir, "b.snap", `{"name": "b", "inputSchema": {"type": "object"}}`)
-	writeFile(t, dir, "a.snap", "{\n  \"name\": \"a\",\n  \"inputSchema\": {\"type\": \"object\"}\n}")
-	writeFile(t, dir, "other.json", `{"tools": []}`)
-	writeFile(t, dir, "notes.txt", `ignored`)
+	writeToolFile(t, dir, "b.snap", `{"name": "b", "inputSchema": {"type": "object"}}`)
+	writeToolFile(t, dir, "a.snap", "{\n  \"name\": \"a\",\n  \"inputSchema\": {\"type\": \"object\"}\n}")
+	writeToolFile(t, dir, "other.json", `{"tools": []}`)
+	writeToolFile(t, dir, "notes.txt", `ignored`)
 	cs, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +75,7 @@ func TestBadInputs(t *testing.T) {
 		{"{\n\"tools\": [\n", "x.json:3:1: malformed JSON: expected a value, found end of input"},
 		{`{"tools": []} x`, `x.json:1:15: malformed JSON: unexpected character 'x' after the top-level value`},
 	} {
-		_, err := LoadFile(writeFile(t, dir, "x.json", tc.body))
+		_, err := LoadFile(writeToolFile(t, dir, "x.json", tc.body))
 		var ie *contract.InputError
 		if !errors.As(err, &ie) || !strings.HasSuffix(err.Error(), tc.want) && !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.body, err, tc.want)

@@ -1,0 +1,307 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/policy"
+	"github.com/mcp-contract/mcp-contract/report"
+	"github.com/mcp-contract/mcp-contract/source"
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3".
+var version = ""
+
+func programVersion() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}
+
+// app holds the shared flags and what the run learned (config, secrets).
+type app struct {
+	stdout, stderr io.Writer
+
+	configPath string
+	format     string
+	output     string
+	failOn     string
+	stdio      string
+	url        string
+	headers    []string
+	timeout    time.Duration
+	profiles   []string
+	mcpVersion string
+
+	cfg     *source.Config
+	secrets []string
+}
+
+func newApp(stdout, stderr io.Writer) *app { return &app{stdout: stdout, stderr: stderr} }
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "mcp-contract",
+		Short:         "Lint, snapshot and diff the tool contracts of MCP servers",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       programVersion(),
+	}
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usagef("%v (see --help)", err) })
+	f := root.PersistentFlags()
+	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
+	f.StringVar(&a.format, "format", "text", "report format: text or json")
+	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout")
+	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
+	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
+	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
+	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
+	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+	root.AddCommand(
+		a.lintCommand(),
+		a.checkCommand(),
+		a.rulesCommand(),
+		a.explainCommand(),
+		a.versionCommand(),
+	)
+	for _, extra := range extraCommands {
+		root.AddCommand(extra(a))
+	}
+	return root
+}
+
+// extraCommands lets each command file register itself.
+var extraCommands []func(*app) *cobra.Command
+
+func (a *app) versionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			_, err := fmt.Fprintf(a.stdout, "mcp-contract %s\n", programVersion())
+			return err
+		},
+	}
+}
+
+// addProfileFlags adds the lint selection flags to a command.
+func (a *app) addProfileFlags(cmd *cobra.Command) {
+	cmd.Flags().StringSliceVar(&a.profiles, "profile", nil, "provider profiles to check: "+strings.Join(lint.ProfileNames(), ", ")+" (default portable)")
+	cmd.Flags().StringVar(&a.mcpVersion, "mcp-version", "", "oldest MCP spec the tools must satisfy: "+strings.Join(lint.KnownMCPVersions, ", ")+" (default "+lint.DefaultMCPVersion+")")
+}
+
+// loadConfig reads --config, or .mcp-contract.yaml when it exists. It is
+// called once per run; no config is not an error.
+func (a *app) loadConfig() error {
+	path := a.configPath
+	if path == "" {
+		if _, err := os.Stat(source.ConfigFile); err != nil {
+			return nil
+		}
+		path = source.ConfigFile
+	}
+	cfg, err := source.LoadConfig(path, nil)
+	if err != nil {
+		return err
+	}
+	a.cfg = cfg
+	a.secrets = append(a.secrets, cfg.Secrets...)
+	return nil
+}
+
+// mask hides every secret value that came from the environment.
+func (a *app) mask(s string) string {
+	for _, secret := range a.secrets {
+		if len(secret) >= 4 {
+			s = strings.ReplaceAll(s, secret, "***")
+		}
+	}
+	return s
+}
+
+// lintOptions resolves profiles, spec version and budget from flags and config.
+func (a *app) lintOptions() (lint.Options, error) {
+	names := a.profiles
+	if len(names) == 0 && a.cfg != nil {
+		names = a.cfg.Profiles
+	}
+	if len(names) == 0 {
+		names = []string{"portable"}
+	}
+	profiles, err := lint.ExpandProfiles(names)
+	if err != nil {
+		return lint.Options{}, &usageError{err.Error()}
+	}
+	version := a.mcpVersion
+	if version == "" && a.cfg != nil {
+		version = a.cfg.MCPVersion
+	}
+	if version == "" {
+		version = lint.DefaultMCPVersion
+	}
+	known := false
+	for _, v := range lint.KnownMCPVersions {
+		known = known || v == version
+	}
+	if !known {
+		return lint.Options{}, usagef("unknown MCP version %q (want %s)", version, strings.Join(lint.KnownMCPVersions, ", "))
+	}
+	opts := lint.Options{Profiles: profiles, MCPVersion: version}
+	if a.cfg != nil {
+		opts.MaxTools = a.cfg.Budget.MaxTools
+		opts.MaxCatalogTokens = a.cfg.Budget.MaxCatalogTokens
+		opts.Disabled = map[string]bool{}
+		for id, sev := range a.cfg.Rules {
+			if strings.EqualFold(sev, "off") {
+				opts.Disabled[id] = true
+			}
+		}
+	}
+	return opts, nil
+}
+
+// failLevel resolves --fail-on (flag, then config, then error).
+func (a *app) failLevel() (contract.Severity, error) {
+	name := a.failOn
+	if name == "" && a.cfg != nil {
+		name = a.cfg.FailOn
+	}
+	if name == "" {
+		name = "error"
+	}
+	sev, err := contract.ParseSeverity(name)
+	if err != nil || sev == contract.Off {
+		return 0, usagef("--fail-on %q: want error, warning, info or never", name)
+	}
+	return sev, nil
+}
+
+// knownRules maps every rule id of every step to its metadata.
+func knownRules() map[string]contract.RuleInfo {
+	out := map[string]contract.RuleInfo{policy.StaleIgnoreRule: policy.StaleIgnoreInfo}
+	for _, r := range lint.Rules() {
+		out[r.ID] = r.Info()
+	}
+	for _, extra := range extraRules {
+		for _, info := range extra() {
+			out[info.ID] = info
+		}
+	}
+	return out
+}
+
+// extraRules lets steps other than lint contribute rule metadata.
+var extraRules []func() []contract.RuleInfo
+
+// policy builds the config's overrides and ignores, checking rule ids.
+func (a *app) policy(ran func(string) bool) (policy.Policy, error) {
+	p := policy.Policy{Overrides: map[string]contract.Severity{}, Ran: ran}
+	if a.cfg == nil {
+		return p, nil
+	}
+	known := knownRules()
+	for id, sev := range a.cfg.Rules {
+		if _, ok := known[id]; !ok {
+			return p, &contract.InputError{File: a.cfg.File, Msg: fmt.Sprintf("rules: unknown rule id %q (see `mcp-contract rules`)", id)}
+		}
+		s, err := contract.ParseSeverity(sev)
+		if err != nil {
+			return p, &contract.InputError{File: a.cfg.File, Msg: fmt.Sprintf("rules.%s: %v", id, err)}
+		}
+		p.Overrides[id] = s
+	}
+	for _, ig := range a.cfg.Ignore {
+		if _, ok := known[ig.Rule]; !ok {
+			return p, &contract.InputError{File: a.cfg.File, Line: ig.Line, Column: 5, Msg: fmt.Sprintf("ignore: unknown rule id %q (see `mcp-contract rules`)", ig.Rule)}
+		}
+		p.Ignores = append(p.Ignores, policy.Ignore{Rule: ig.Rule, Server: ig.Server, Tool: ig.Tool, Reason: ig.Reason, File: a.cfg.File, Line: ig.Line})
+	}
+	return p, nil
+}
+
+// emit applies the policy, renders the report and decides the exit status.
+func (a *app) emit(result *contract.Result, pol policy.Policy) error {
+	failOn, err := a.failLevel()
+	if err != nil {
+		return err
+	}
+	result.Findings = policy.Apply(result.Findings, pol)
+	contract.SortFindings(result.Findings, result.Servers)
+	var buf bytes.Buffer
+	switch a.format {
+	case "json":
+		err = report.JSON(&buf, result, report.Meta{Name: "mcp-contract", Version: programVersion()})
+	case "text", "":
+		err = report.Text(&buf, result, report.TextOptions{Color: a.output == "" && colorTerminal(a.stdout), FailOn: failOn})
+	default:
+		return usagef("--format %q: want text or json", a.format)
+	}
+	if err != nil {
+		return err
+	}
+	out := []byte(a.mask(buf.String()))
+	if a.output != "" {
+		if err := writeFileAtomic(a.output, out); err != nil {
+			return err
+		}
+	} else if _, err := a.stdout.Write(out); err != nil {
+		return err
+	}
+	if result.Worst() >= failOn {
+		return errFindings
+	}
+	return nil
+}
+
+func colorTerminal(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// writeFileAtomic never leaves a half-written report behind.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return &contract.InputError{File: path, Msg: "cannot write the report: " + err.Error()}
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp.Name(), 0o644)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return &contract.InputError{File: path, Msg: "cannot write the report: " + werr.Error()}
+	}
+	return nil
+}

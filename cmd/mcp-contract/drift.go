@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/drift"
+	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/snapshot"
+	"github.com/mcp-contract/mcp-contract/source"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	extraCommands = append(extraCommands, (*app).driftCommand)
+	extraRules = append(extraRules, drift.Rules)
+}
+
+// defaultCallsDir holds recorded calls unless the config names another folder.
+const defaultCallsDir = "mcp-calls"
+
+func (a *app) driftCommand() *cobra.Command {
+	var only []string
+	var dir, against string
+	cmd := &cobra.Command{
+		Use:   "drift [OLD NEW]",
+		Short: "Compare tools with their contract and classify each change as breaking or not",
+		Long: `Three modes:
+  drift [--server NAME]... [--dir DIR]   live servers vs their snapshots in DIR
+  drift OLD NEW                          two tool files or two snapshot folders
+  drift --against git:REF [--dir DIR]    the snapshot folder at REF vs the work tree
+inputSchema changes are judged from the caller's side (narrowing breaks), outputSchema
+changes from the consumer's side (widening breaks). Recorded calls in mcp-calls/ (config
+calls:) must still be accepted.`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 0 && len(args) != 2 {
+				return usagef("drift takes no SOURCE or exactly two (OLD NEW), got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := a.loadConfig(); err != nil {
+				return err
+			}
+			if dir == "" {
+				dir = a.snapshotDir()
+			}
+			var oldC, newC []*contract.Catalog
+			var err error
+			switch {
+			case len(args) == 2:
+				if against != "" {
+					return usagef("give either OLD NEW or --against, not both")
+				}
+				if oldC, err = source.Load(args[0]); err != nil {
+					return err
+				}
+				if newC, err = source.Load(args[1]); err != nil {
+					return err
+				}
+			case against != "":
+				if oldC, newC, err = a.againstRef(against, dir); err != nil {
+					return err
+				}
+			default:
+				if newC, err = a.catalogs(cmd.Context(), nil, only); err != nil {
+					return err
+				}
+				if oldC, err = a.snapshotsOf(newC, dir, true); err != nil {
+					return err
+				}
+			}
+			findings, err := a.drift(oldC, newC, len(args) == 2)
+			if err != nil {
+				return err
+			}
+			// Only drift ran: ignores of lint rules are not stale here.
+			pol, err := a.policy(func(id string) bool { return lint.Lookup(id) == nil })
+			if err != nil {
+				return err
+			}
+			return a.emit(&contract.Result{Servers: serverInfos(newC), Findings: findings}, pol)
+		},
+	}
+	cmd.Flags().StringArrayVar(&only, "server", nil, "compare only this configured server (repeatable)")
+	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
+	cmd.Flags().StringVar(&against, "against", "", "compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
+	return cmd
+}
+
+// againstRef reads the snapshot folder at a git ref and in the work tree.
+func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, err error) {
+	ref, ok := strings.CutPrefix(against, "git:")
+	if !ok || ref == "" {
+		return nil, nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)
+	}
+	if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
+		return nil, nil, err
+	}
+	if newC, err = source.Load(dir); err != nil {
+		return nil, nil, err
+	}
+	return oldC, newC, nil
+}
+
+// snapshotsOf loads the committed snapshot of each catalog's server. A server
+// without a snapshot is an input error when required; otherwise it is skipped
+// with a note, since there is no contract to drift from yet.
+func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required bool) ([]*contract.Catalog, error) {
+	var out []*contract.Catalog
+	for _, c := range catalogs {
+		path := snapshot.Path(dir, c.Server)
+		if _, err := os.Stat(path); os.IsNotExist(err) {
+			if required {
+				return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("no snapshot for server %q: run `mcp-contract snapshot --server %s` and commit it", c.Server, c.Server)}
+			}
+			fmt.Fprintf(a.stderr, "note: no snapshot for server %q in %s, so drift is not checked for it (run `mcp-contract snapshot`)\n", c.Server, dir)
+			continue
+		}
+		snap, err := source.LoadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		snap.Server = c.Server
+		out = append(out, snap)
+	}
+	return out, nil
+}
+
+// drift compares catalogs, with the recorded calls of the project. Two single
+// files given as OLD NEW are one server whatever their names (v1.json, v2.json).
+func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.Finding, error) {
+	callsDir := defaultCallsDir
+	if a.cfg != nil && a.cfg.Calls != "" {
+		callsDir = a.cfg.Calls
+	}
+	var calls []drift.Call
+	if info, err := os.Stat(callsDir); err == nil && info.IsDir() {
+		if calls, err = drift.LoadCalls(callsDir); err != nil {
+			return nil, err
+		}
+	} else if a.cfg != nil && a.cfg.Calls != "" {
+		return nil, &contract.InputError{File: a.cfg.File, Msg: fmt.Sprintf("calls: folder %q does not exist", a.cfg.Calls)}
+	}
+	opts := drift.Options{Calls: calls}
+	if pairFiles && len(oldC) == 1 && len(newC) == 1 {
+		return drift.Compare(oldC[0], newC[0], opts), nil
+	}
+	return drift.CompareAll(oldC, newC, opts), nil
+}
+
+// checkDrift is check's drift step: live or configured servers against their
+// snapshots, else --against; nothing when neither applies.
+func (a *app) checkDrift(_ context.Context, catalogs []*contract.Catalog, fromServers bool, against string) ([]contract.Finding, error) {
+	dir := a.snapshotDir()
+	switch {
+	case against != "":
+		oldC, newC, err := a.againstRef(against, dir)
+		if err != nil {
+			return nil, err
+		}
+		return a.drift(oldC, newC, false)
+	case fromServers:
+		oldC, err := a.snapshotsOf(catalogs, dir, false)
+		if err != nil {
+			return nil, err
+		}
+		var current []*contract.Catalog
+		for _, c := range catalogs {
+			for _, o := range oldC {
+				if o.Server == c.Server {
+					current = append(current, c)
+				}
+			}
+		}
+		return a.drift(oldC, current, false)
+	}
+	return nil, nil
+}

@@ -1,0 +1,68 @@
+// Command mcp-contract lints, snapshots and diffs the tool contracts of MCP
+// servers. This package only wires flags to the packages that do the work and
+// turns their outcome into an exit code.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+)
+
+// Exit codes (design.md §3).
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitInput    = 2
+	exitServer   = 3
+)
+
+// errFindings is returned when findings reach --fail-on; it prints nothing.
+var errFindings = errors.New("findings at or above --fail-on")
+
+// usageError is a bad flag or argument: exit 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit code; tests call it
+// directly with their own writers.
+func run(args []string, stdout, stderr io.Writer) int {
+	app := newApp(stdout, stderr)
+	root := app.rootCommand()
+	root.SetArgs(args)
+	err := root.Execute()
+	return app.exitCode(err)
+}
+
+func (a *app) exitCode(err error) int {
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, errFindings) {
+		return exitFindings
+	}
+	msg := a.mask(strings.Join(strings.Fields(err.Error()), " "))
+	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", msg)
+	var ie *contract.InputError
+	var se *contract.ServerError
+	var ue *usageError
+	switch {
+	case errors.As(err, &se):
+		return exitServer
+	case errors.As(err, &ie), errors.As(err, &ue):
+		return exitInput
+	}
+	// cobra's own argument and flag errors are usage errors too.
+	return exitInput
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/snapshot"
+	"github.com/mcp-contract/mcp-contract/source"
+)
+
+// catalogs turns the command line into catalogs (design.md §3): SOURCE
+// arguments; else --stdio/--url; else the config's servers; else the MCP
+// client configs in the working directory; else the snapshot folder.
+func (a *app) catalogs(ctx context.Context, args []string, only []string) ([]*contract.Catalog, error) {
+	if len(args) > 0 {
+		var out []*contract.Catalog
+		for _, path := range args {
+			cs, err := source.Load(path)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, cs...)
+		}
+		return out, nil
+	}
+	servers, err := a.servers(only)
+	if err != nil {
+		return nil, err
+	}
+	if len(servers) > 0 {
+		return a.fetch(ctx, servers)
+	}
+	dir := a.snapshotDir()
+	if info, err := os.Stat(dir); err == nil && info.IsDir() {
+		return source.Load(dir)
+	}
+	return nil, contract.Inputf("nothing to check: give a tool file or folder, --stdio or --url, or create %s (see the README)", source.ConfigFile)
+}
+
+// servers lists the configured servers to use, filtered by --server.
+func (a *app) servers(only []string) ([]*source.ServerConfig, error) {
+	var servers []*source.ServerConfig
+	switch {
+	case a.stdio != "" || a.url != "":
+		s, secrets, err := source.AdHocServer(a.stdio, a.url, a.headers)
+		if err != nil {
+			return nil, err
+		}
+		a.secrets = append(a.secrets, secrets...)
+		servers = []*source.ServerConfig{s}
+	case a.cfg != nil:
+		servers = a.cfg.Servers
+	default:
+		found, _, secrets, err := source.ClientConfigServers(".")
+		if err != nil {
+			return nil, err
+		}
+		a.secrets = append(a.secrets, secrets...)
+		servers = found
+	}
+	if len(only) == 0 {
+		return servers, nil
+	}
+	var picked []*source.ServerConfig
+	for _, name := range only {
+		var match *source.ServerConfig
+		for _, s := range servers {
+			if s.Name == name {
+				match = s
+			}
+		}
+		if match == nil {
+			return nil, usagef("--server %q is not configured (known: %s)", name, serverNames(servers))
+		}
+		picked = append(picked, match)
+	}
+	return picked, nil
+}
+
+func serverNames(servers []*source.ServerConfig) string {
+	if len(servers) == 0 {
+		return "none"
+	}
+	s := ""
+	for i, srv := range servers {
+		if i > 0 {
+			s += ", "
+		}
+		s += srv.Name
+	}
+	return s
+}
+
+// snapshotDir is the config's snapshot folder or the default.
+func (a *app) snapshotDir() string {
+	if a.cfg != nil && a.cfg.Snapshots != "" {
+		return a.cfg.Snapshots
+	}
+	return snapshot.DefaultDir
+}
+
+func (a *app) fetch(ctx context.Context, servers []*source.ServerConfig) ([]*contract.Catalog, error) {
+	configFile := ""
+	if a.cfg != nil {
+		configFile = a.cfg.File
+	}
+	for _, s := range servers {
+		if err := s.CheckResolved(configFile); err != nil {
+			return nil, err
+		}
+	}
+	opts := source.FetchOptions{Timeout: a.timeout, Secrets: a.secrets}
+	if colorTerminal(a.stderr) {
+		opts.Progress = func(server, status string) { fmt.Fprintf(a.stderr, "%s: %s\n", server, a.mask(status)) }
+	}
+	return source.FetchAll(ctx, servers, opts)
+}
+
+// serverInfos summarises catalogs for the report.
+func serverInfos(catalogs []*contract.Catalog) []contract.ServerInfo {
+	out := make([]contract.ServerInfo, 0, len(catalogs))
+	for _, c := range catalogs {
+		out = append(out, contract.ServerInfo{Name: c.Server, Origin: c.Origin, Tools: len(c.Tools), ProtocolVersion: c.ProtocolVersion, Error: c.Error})
+	}
+	return out
+}
