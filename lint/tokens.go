@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"runtime"
 	"sort"
 	"sync"
 
@@ -80,18 +81,43 @@ var o200k = sync.OnceValue(codec.NewO200kBase)
 // the model sees them, so the exact bill differs by provider; this is the
 // provider-neutral measure, comparable across servers and across runs.
 func CatalogTokens(catalogs []*contract.Catalog) TokenCount {
+	var tools []*contract.Tool
+	for _, c := range catalogs {
+		tools = append(tools, c.Tools...)
+	}
+	counts := countInParallel(tools)
 	count := TokenCount{Encoding: TokenEncoding, Servers: []ServerTokens{}}
+	i := 0
 	for _, c := range catalogs {
 		st := ServerTokens{Server: c.Server, Tools: []ToolTokens{}}
 		for _, t := range c.Tools {
-			n := ToolTokenCount(t)
-			st.Tools = append(st.Tools, ToolTokens{Tool: t.Name, Tokens: n})
-			st.Tokens += n
+			st.Tools = append(st.Tools, ToolTokens{Tool: t.Name, Tokens: counts[i]})
+			st.Tokens += counts[i]
+			i++
 		}
 		count.Servers = append(count.Servers, st)
 		count.Total += st.Tokens
 	}
 	return count
+}
+
+// countInParallel tokenizes tools on every core: BPE is most of lint's time
+// on a large catalog, and each tool is counted on its own.
+func countInParallel(tools []*contract.Tool) []int {
+	counts := make([]int, len(tools))
+	workers := min(runtime.GOMAXPROCS(0), len(tools))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(tools); i += workers {
+				counts[i] = ToolTokenCount(tools[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return counts
 }
 
 // ToolTokenCount counts one tool as CatalogTokens does.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -154,7 +153,7 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.
 
 // checkDrift is check's drift step: live or configured servers against their
 // snapshots, else --against; nothing when neither applies.
-func (a *app) checkDrift(_ context.Context, catalogs []*contract.Catalog, fromServers bool, against string) ([]contract.Finding, error) {
+func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers bool, against string) ([]contract.Finding, error) {
 	dir := a.snapshotDir()
 	switch {
 	case against != "":

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -17,28 +18,52 @@ func (a *app) lintCommand() *cobra.Command {
 tools, one tool, a snapshot, or a folder of *.json/*.snap), or, with no SOURCE, from the
 servers of .mcp-contract.yaml, the MCP client configs here, or the snapshot folder.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := a.loadConfig(); err != nil {
-				return err
-			}
-			opts, err := a.lintOptions()
-			if err != nil {
-				return err
-			}
-			catalogs, err := a.catalogs(cmd.Context(), args, only)
-			if err != nil {
-				return err
-			}
-			result := a.lint(catalogs, opts)
-			pol, err := a.policy(rulesRan(opts, false))
-			if err != nil {
-				return err
-			}
-			return a.emit(result, pol)
+			return a.lintAndMaybeDrift(cmd.Context(), args, only, false, "")
 		},
 	}
 	a.addProfileFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "lint only this configured server (repeatable)")
 	return cmd
+}
+
+// lintAndMaybeDrift is lint, and check when withDrift is set: lint the
+// catalogs, then compare them with the contract (live or configured servers
+// against their snapshots, or the snapshot folder at --against).
+func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDrift bool, against string) error {
+	if err := a.loadConfig(); err != nil {
+		return err
+	}
+	opts, err := a.lintOptions()
+	if err != nil {
+		return err
+	}
+	catalogs, err := a.catalogs(ctx, args, only)
+	if err != nil {
+		return err
+	}
+	result := a.lint(catalogs, opts)
+	driftRan := false
+	if withDrift {
+		fromServers := false
+		if len(args) == 0 {
+			servers, err := a.servers(only)
+			if err != nil {
+				return err
+			}
+			fromServers = len(servers) > 0
+		}
+		driftFindings, err := a.checkDrift(catalogs, fromServers, against)
+		if err != nil {
+			return err
+		}
+		result.Findings = append(result.Findings, driftFindings...)
+		driftRan = fromServers || against != ""
+	}
+	pol, err := a.policy(rulesRan(opts, driftRan))
+	if err != nil {
+		return err
+	}
+	return a.emit(result, pol)
 }
 
 // lint runs every enabled rule and fills the token counts of each server.
