@@ -66,6 +66,11 @@ func DialectOf(schema *jsontree.Node) (Dialect, error) {
 	if decl == nil {
 		return DefaultDialect, nil
 	}
+	return dialectOfURI(decl)
+}
+
+// dialectOfURI reads one "$schema" value.
+func dialectOfURI(decl *jsontree.Node) (Dialect, error) {
 	if !decl.Is(jsontree.String) {
 		return "", &UnknownDialectError{URI: "(a " + decl.Kind.String() + ", not a URI)"}
 	}
