@@ -42,7 +42,8 @@ func corpusFiles(t testing.TB) []string {
 var corpusCounts = []string{"mcp/duplicate-tool-name=2", "mcp/input-schema-root-not-object=24"}
 
 // Every registered rule runs over every corpus file, at every MCP version,
-// without panicking, and finds exactly corpusCounts.
+// without panicking, locates every finding on a tool, and the mcp and schema
+// rules find exactly corpusCounts.
 func TestAllRulesOnCorpus(t *testing.T) {
 	profiles, _ := ExpandProfiles([]string{"all"})
 	for _, version := range KnownMCPVersions {
@@ -62,8 +63,13 @@ func TestAllRulesOnCorpus(t *testing.T) {
 				fs = Run([]*contract.Catalog{c}, Options{Profiles: profiles, MCPVersion: version})
 			}()
 			for _, f := range fs {
-				counts[f.Rule]++
-				if f.Line == 0 {
+				// Provider, security, docs and budget counts are pinned by their
+				// own goldens; this test pins the spec and schema core.
+				if p := Lookup(f.Rule).Profile; p == ProfileMCP || p == ProfileSchema {
+					counts[f.Rule]++
+				}
+				// Catalog-wide findings (budgets, strict request limits) name no tool and no node.
+				if f.Tool != "" && f.Line == 0 {
 					t.Errorf("%s: finding without position: %+v", file, f)
 				}
 			}
