@@ -19,11 +19,13 @@ func TestValidateBankingCalls(t *testing.T) {
 	}{
 		{"over 10000 needs the compliance code", "{" + base + "}", 1, "(root): 'compliance_approval_code' is a required property\n"},
 		{"with the code it is accepted", "{" + base + `,"compliance_approval_code":"CMP-DEMO-2026"}`, 0, "valid"},
+		{"both oneOf branches miss the same properties: each is said once", `{"amount":1}`, 1,
+			"(root): 'destination_account' is a required property\n(root): 'source_account' is a required property\n(root): 'transfer_type' is a required property\n"},
 		{"internal and wire fields mixed", "{" + base + `,"compliance_approval_code":"CMP-DEMO-2026","iban":"DE89370400440532013000"}`, 1, "/iban"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := mcpContract(t, "validate", "--tool", "transfer_funds", "--args", tc.args, "examples/banking/strict.json")
-			if code != tc.code || !strings.Contains(out, tc.want) {
+			if code != tc.code || !strings.Contains(out, tc.want) || (code == 1 && strings.Count(out, "\n") != strings.Count(tc.want, "\n") && strings.HasSuffix(tc.want, "\n")) {
 				t.Errorf("exit %d (want %d), stdout %q lacks %q; stderr %q", code, tc.code, out, tc.want, errOut)
 			}
 		})

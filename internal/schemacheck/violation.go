@@ -2,6 +2,7 @@ package schemacheck
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -74,7 +75,9 @@ func flatten(root *jsonschema.ValidationError, keyword func(*jsonschema.Validati
 		}
 		return a.Message < b.Message
 	})
-	return out
+	// Alternatives that fail the same way (both oneOf branches miss the same
+	// required property) would print the same line twice.
+	return slices.Compact(out)
 }
 
 // leaves descends through grouping errors to the ones that say what failed.
