@@ -81,12 +81,14 @@ func (l *Lines) lineMarks(i int) []mark {
 	return marks
 }
 
+var escapeToken = strings.NewReplacer("~", "~0", "/", "~1")
+
 // EscapeToken escapes one reference token of a JSON pointer (RFC 6901).
 func EscapeToken(s string) string {
 	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	return escapeToken.Replace(s)
 }
 
 // Append returns pointer extended by one unescaped token.
@@ -94,6 +96,8 @@ func Append(pointer, token string) string { return pointer + "/" + EscapeToken(t
 
 // AppendIndex returns pointer extended by an array index.
 func AppendIndex(pointer string, i int) string { return pointer + "/" + strconv.Itoa(i) }
+
+var unescapeToken = strings.NewReplacer("~1", "/", "~0", "~")
 
 // Lookup resolves an RFC 6901 pointer ("" is n itself) below n.
 func (n *Node) Lookup(pointer string) (*Node, bool) {
@@ -105,7 +109,7 @@ func (n *Node) Lookup(pointer string) (*Node, bool) {
 	}
 	cur := n
 	for _, tok := range strings.Split(pointer[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		tok = unescapeToken.Replace(tok)
 		switch {
 		case cur.Is(Object):
 			next := cur.Get(tok)

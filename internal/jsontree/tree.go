@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind is the JSON type of a Node.
@@ -298,7 +299,7 @@ func (p *parser) str() (string, error) {
 	for p.pos < len(p.data) {
 		c := p.data[p.pos]
 		if c == '"' {
-			s := string(p.data[start:p.pos])
+			s := validUTF8(p.data[start:p.pos])
 			p.pos++
 			return s, nil
 		}
@@ -314,7 +315,7 @@ func (p *parser) str() (string, error) {
 		switch {
 		case c == '"':
 			p.pos++
-			return sb.String(), nil
+			return validUTF8([]byte(sb.String())), nil
 		case c < 0x20:
 			return "", p.errorf("control character 0x%02x inside a string (escape it)", c)
 		case c == '\\':
@@ -355,6 +356,21 @@ func (p *parser) str() (string, error) {
 		}
 	}
 	return "", p.errorf("unterminated string")
+}
+
+// validUTF8 replaces each byte that is not valid UTF-8 with U+FFFD, as
+// encoding/json does, so a string reads the same after Encode and Parse.
+func validUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	var sb strings.Builder
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		sb.WriteRune(r)
+		b = b[size:]
+	}
+	return sb.String()
 }
 
 // unicodeEscape decodes \uXXXX (and a following low surrogate) at p.pos and

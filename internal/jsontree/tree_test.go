@@ -157,3 +157,21 @@ func TestPositionsOnOneLongLine(t *testing.T) {
 		}
 	}
 }
+
+// Invalid UTF-8 reads as U+FFFD per byte, as encoding/json decodes it, so a
+// string survives Encode and Parse unchanged.
+func TestInvalidUTF8(t *testing.T) {
+	n, err := Parse([]byte("[\"a\xffb\", \"\xc3\\n\"]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var std []string
+	json.Unmarshal([]byte("[\"a\xffb\", \"\xc3\\n\"]"), &std)
+	if n.Items[0].Text != std[0] || n.Items[1].Text != std[1] {
+		t.Errorf("got %q %q, encoding/json %q", n.Items[0].Text, n.Items[1].Text, std)
+	}
+	again, _ := Parse(Encode(n, EncodeOptions{}))
+	if again.Items[0].Text != n.Items[0].Text {
+		t.Error("round trip changed the string")
+	}
+}
