@@ -3,6 +3,8 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 
@@ -26,38 +28,71 @@ type jsonSummary struct {
 	Tools   int `json:"tools"`
 }
 
-type jsonDocument struct {
-	SchemaVersion int                   `json:"schemaVersion"`
-	Tool          Meta                  `json:"tool"`
-	Servers       []contract.ServerInfo `json:"servers"`
-	Findings      []contract.Finding    `json:"findings"`
-	Summary       jsonSummary           `json:"summary"`
-}
-
-// JSON writes the versioned JSON report.
+// JSON writes the versioned JSON report. Findings are encoded one at a time,
+// so a report of tens of thousands of findings never sits in memory twice.
 func JSON(w io.Writer, r *contract.Result, meta Meta) error {
 	counts := r.Count()
-	doc := jsonDocument{
-		SchemaVersion: SchemaVersion,
-		Tool:          meta,
-		Servers:       r.Servers,
-		Findings:      r.Findings,
-		Summary: jsonSummary{
-			Error:   counts[contract.Error],
-			Warning: counts[contract.Warning],
-			Info:    counts[contract.Info],
-			Servers: len(r.Servers),
-			Tools:   r.ToolCount(),
-		},
+	summary := jsonSummary{
+		Error:   counts[contract.Error],
+		Warning: counts[contract.Warning],
+		Info:    counts[contract.Info],
+		Servers: len(r.Servers),
+		Tools:   r.ToolCount(),
 	}
-	if doc.Servers == nil {
-		doc.Servers = []contract.ServerInfo{}
+	servers := r.Servers
+	if servers == nil {
+		servers = []contract.ServerInfo{}
 	}
-	if doc.Findings == nil {
-		doc.Findings = []contract.Finding{}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	e := &elementEncoder{w: bw}
+	e.raw("{\n  \"schemaVersion\": ")
+	e.value(SchemaVersion, "  ")
+	e.raw(",\n  \"tool\": ")
+	e.value(meta, "  ")
+	e.raw(",\n  \"servers\": ")
+	e.value(servers, "  ")
+	e.raw(",\n  \"findings\": [")
+	for i := range r.Findings {
+		if i > 0 {
+			e.raw(",")
+		}
+		e.raw("\n    ")
+		e.value(&r.Findings[i], "    ")
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+	if len(r.Findings) > 0 {
+		e.raw("\n  ")
+	}
+	e.raw("],\n  \"summary\": ")
+	e.value(summary, "  ")
+	e.raw("\n}\n")
+	if e.err != nil {
+		return e.err
+	}
+	return bw.Flush()
+}
+
+// elementEncoder writes indented JSON values one by one, keeping the first error.
+type elementEncoder struct {
+	w   *bufio.Writer
+	buf bytes.Buffer
+	err error
+}
+
+func (e *elementEncoder) raw(s string) {
+	if e.err == nil {
+		_, e.err = e.w.WriteString(s)
+	}
+}
+
+func (e *elementEncoder) value(v any, prefix string) {
+	if e.err != nil {
+		return
+	}
+	e.buf.Reset()
+	enc := json.NewEncoder(&e.buf)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(doc)
+	enc.SetIndent(prefix, "  ")
+	if e.err = enc.Encode(v); e.err == nil {
+		_, e.err = e.w.Write(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n")))
+	}
 }

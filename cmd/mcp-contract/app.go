@@ -126,8 +126,11 @@ func (a *app) loadConfig() error {
 }
 
 // mask hides every secret value that came from the environment.
-func (a *app) mask(s string) string {
-	for _, secret := range a.secrets {
+func (a *app) mask(s string) string { return maskSecrets(s, a.secrets) }
+
+func maskSecrets(s string, secrets []string) string {
+	for _, secret := range secrets {
+		// A one- to three-character value would mask unrelated text everywhere.
 		if len(secret) >= 4 {
 			s = strings.ReplaceAll(s, secret, "***")
 		}
@@ -241,32 +244,69 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	if err != nil {
 		return err
 	}
-	result.Findings = policy.Apply(result.Findings, pol)
-	contract.SortFindings(result.Findings, result.Servers)
-	var buf bytes.Buffer
-	switch a.format {
-	case "json":
-		err = report.JSON(&buf, result, report.Meta{Name: "mcp-contract", Version: programVersion()})
-	case "text", "":
-		err = report.Text(&buf, result, report.TextOptions{Color: a.output == "" && colorTerminal(a.stdout), FailOn: failOn})
-	default:
+	if a.format != "json" && a.format != "text" {
 		return usagef("--format %q: want text or json", a.format)
 	}
-	if err != nil {
-		return err
-	}
-	out := []byte(a.mask(buf.String()))
-	if a.output != "" {
-		if err := writeFileAtomic(a.output, out); err != nil {
+	result.Findings = policy.Apply(result.Findings, pol)
+	contract.SortFindings(result.Findings, result.Servers)
+	render := func(w io.Writer) error {
+		masked := &lineMasker{w: w, secrets: a.secrets}
+		var err error
+		if a.format == "json" {
+			err = report.JSON(masked, result, report.Meta{Name: "mcp-contract", Version: programVersion()})
+		} else {
+			err = report.Text(masked, result, report.TextOptions{Color: a.output == "" && colorTerminal(a.stdout), FailOn: failOn})
+		}
+		if err != nil {
 			return err
 		}
-	} else if _, err := a.stdout.Write(out); err != nil {
+		return masked.Flush()
+	}
+	if a.output != "" {
+		err = writeFileAtomic(a.output, render)
+	} else {
+		err = render(a.stdout)
+	}
+	if err != nil {
 		return err
 	}
 	if result.Worst() >= failOn {
 		return errFindings
 	}
 	return nil
+}
+
+// lineMasker hides secrets in whatever passes through it. It holds back the
+// last unfinished line, so a secret split across two writes is still seen
+// whole (secrets never span lines: they come from single-line settings).
+type lineMasker struct {
+	w       io.Writer
+	secrets []string
+	pending []byte
+}
+
+func (m *lineMasker) Write(p []byte) (int, error) {
+	if len(m.secrets) == 0 {
+		return m.w.Write(p)
+	}
+	m.pending = append(m.pending, p...)
+	if i := bytes.LastIndexByte(m.pending, '\n'); i >= 0 {
+		if _, err := io.WriteString(m.w, maskSecrets(string(m.pending[:i+1]), m.secrets)); err != nil {
+			return 0, err
+		}
+		m.pending = append(m.pending[:0], m.pending[i+1:]...)
+	}
+	return len(p), nil
+}
+
+// Flush writes what is held back.
+func (m *lineMasker) Flush() error {
+	if len(m.pending) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(m.w, maskSecrets(string(m.pending), m.secrets))
+	m.pending = m.pending[:0]
+	return err
 }
 
 func colorTerminal(w io.Writer) bool {
@@ -281,16 +321,17 @@ func colorTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// writeFileAtomic never leaves a half-written report behind.
-func writeFileAtomic(path string, data []byte) error {
+// writeFileAtomic never leaves a half-written file behind: write streams into
+// a temp file in the same folder, which is renamed over path only when
+// write succeeded.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return &contract.InputError{File: path, Msg: "cannot write the report: " + err.Error()}
 	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
+	werr := write(tmp)
+	if cerr := tmp.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr == nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/sanitize"
@@ -49,7 +50,7 @@ changed or lost per tool. Profiles: ` + strings.Join(sanitize.Profiles(), ", ") 
 				}
 			}
 			if a.output != "" {
-				return writeFileAtomic(a.output, res.JSON)
+				return writeFileAtomic(a.output, func(w io.Writer) error { _, err := w.Write(res.JSON); return err })
 			}
 			_, err = a.stdout.Write(res.JSON)
 			return err
