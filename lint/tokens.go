@@ -102,7 +102,8 @@ func CatalogTokens(catalogs []*contract.Catalog) TokenCount {
 }
 
 // countInParallel tokenizes tools on every core: BPE is most of lint's time
-// on a large catalog, and each tool is counted on its own.
+// on a large catalog, and each tool is counted on its own. Each worker keeps
+// its own segment cache, so no locks are taken.
 func countInParallel(tools []*contract.Tool) []int {
 	counts := make([]int, len(tools))
 	workers := min(runtime.GOMAXPROCS(0), len(tools))
@@ -111,8 +112,9 @@ func countInParallel(tools []*contract.Tool) []int {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			c := newSegmentCounter()
 			for i := w; i < len(tools); i += workers {
-				counts[i] = ToolTokenCount(tools[i])
+				counts[i] = c.count(string(sentDefinition(tools[i])))
 			}
 		}()
 	}
@@ -122,10 +124,56 @@ func countInParallel(tools []*contract.Tool) []int {
 
 // ToolTokenCount counts one tool as CatalogTokens does.
 func ToolTokenCount(t *contract.Tool) int {
-	n, _ := o200k().Count(string(sentDefinition(t)))
-	// Count fails only when its split regexp times out, and this codec sets
-	// no timeout; n is the count so far either way.
-	return n
+	return newSegmentCounter().count(string(sentDefinition(t)))
+}
+
+// segmentCounter counts tokens segment by segment, remembering the count of
+// every segment it has seen. Tool definitions repeat the same keys and
+// fragments ("type":"string", "description":"The owner of the repository")
+// over and over, and the tokenizer's pre-splitting regexp is its slowest part.
+type segmentCounter struct{ seen map[string]int }
+
+func newSegmentCounter() *segmentCounter { return &segmentCounter{seen: map[string]int{}} }
+
+func (c *segmentCounter) count(text string) int {
+	total := 0
+	for len(text) > 0 {
+		end := nextSegmentEnd(text)
+		seg := text[:end]
+		n, ok := c.seen[seg]
+		if !ok {
+			// Count fails only when its split regexp times out, and this codec
+			// sets no timeout; n is the count so far either way.
+			n, _ = o200k().Count(seg)
+			c.seen[seg] = n
+		}
+		total += n
+		text = text[end:]
+	}
+	return total
+}
+
+// nextSegmentEnd returns where the first segment of text ends: before the
+// first ASCII letter that follows two ASCII punctuation characters (as in
+// {"name or ":"value), or at the end. o200k_base's pre-tokenizer always starts
+// a new piece there: its letter pieces take at most one leading non-letter,
+// and a punctuation run is one greedy piece, so the run ends where the letter
+// begins. BPE never merges across pieces, so counting the segments one by one
+// gives exactly the count of the whole text (tokens_test.go checks this on the
+// corpus and under fuzzing).
+func nextSegmentEnd(text string) int {
+	for i := 2; i < len(text); i++ {
+		if isASCIILetter(text[i]) && isASCIIPunct(text[i-1]) && isASCIIPunct(text[i-2]) {
+			return i
+		}
+	}
+	return len(text)
+}
+
+func isASCIILetter(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
+
+func isASCIIPunct(c byte) bool {
+	return c > ' ' && c < 0x7f && !isASCIILetter(c) && (c < '0' || c > '9')
 }
 
 // sentDefinition is the tool as clients forward it to a model: name,

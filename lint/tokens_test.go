@@ -120,3 +120,46 @@ func BenchmarkCatalogTokens(b *testing.B) {
 		CatalogTokens(catalogs)
 	}
 }
+
+// Counting segment by segment gives exactly the tokenizer's count of the
+// whole text, on every real tool and on text built to stress the boundaries.
+func TestSegmentedCountIsExact(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/corpus/servers/*.json")
+	banking, _ := filepath.Glob("../examples/banking/*.json")
+	c := newSegmentCounter()
+	tools := 0
+	for _, cat := range loadToolFiles(t, append(files, banking...)...) {
+		for _, tool := range cat.Tools {
+			text := string(sentDefinition(tool))
+			whole, _ := o200k().Count(text)
+			if got := c.count(text); got != whole {
+				t.Errorf("%s/%s: segmented %d, whole %d", cat.Server, tool.Name, got, whole)
+			}
+			tools++
+		}
+	}
+	if tools < 300 {
+		t.Fatalf("only %d tools checked", tools)
+	}
+	for _, text := range []string{
+		`{"a":"b"}`, `ab,"c`, `it's","d`, `x'"s`, `12,"x`, `don't ("say") it`, ` ","k`, "\n\",\"k",
+		`"é","ü"`, `"$schema":"x"`, `a.b"c`, `a/"/b`, "\t\"}k", `"a",` + "\u0301" + `"b"`, `::'ll`,
+	} {
+		whole, _ := o200k().Count(text)
+		if got := newSegmentCounter().count(text); got != whole {
+			t.Errorf("%q: segmented %d, whole %d", text, got, whole)
+		}
+	}
+}
+
+func FuzzSegmentedCount(f *testing.F) {
+	for _, seed := range []string{`{"name":"a_b","description":"Don't \"x\"."}`, `"'s`, `a,"b`, "é\"\"b"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		whole, _ := o200k().Count(text)
+		if got := newSegmentCounter().count(text); got != whole {
+			t.Fatalf("%q: segmented %d, whole %d", text, got, whole)
+		}
+	})
+}
