@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+	"strings"
+	"unicode/utf8"
 )
 
 // EncodeOptions controls Encode.
@@ -26,11 +28,32 @@ func Encode(n *Node, opts EncodeOptions) []byte {
 }
 
 func writeString(buf *bytes.Buffer, s string) {
+	if plainString(s) {
+		buf.WriteByte('"')
+		buf.WriteString(s)
+		buf.WriteByte('"')
+		return
+	}
 	var tmp bytes.Buffer
 	enc := json.NewEncoder(&tmp)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a Go string always encodes
 	buf.Write(bytes.TrimSuffix(tmp.Bytes(), []byte("\n")))
+}
+
+// plainString reports whether encoding/json would write s between quotes
+// unchanged: valid UTF-8 with no quote, backslash, control character or
+// U+2028/U+2029 (which it escapes even without HTML escaping).
+func plainString(s string) bool {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+		ascii = ascii && c < utf8.RuneSelf
+	}
+	return ascii || (utf8.ValidString(s) && !strings.ContainsAny(s, "\u2028\u2029"))
 }
 
 func newline(buf *bytes.Buffer, opts EncodeOptions, depth int) {

@@ -1,6 +1,7 @@
 package jsontree
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -173,5 +174,18 @@ func TestInvalidUTF8(t *testing.T) {
 	again, _ := Parse(Encode(n, EncodeOptions{}))
 	if again.Items[0].Text != n.Items[0].Text {
 		t.Error("round trip changed the string")
+	}
+}
+
+// Strings are written exactly as encoding/json (without HTML escaping) writes them.
+func TestStringsEncodeLikeEncodingJSON(t *testing.T) {
+	for _, s := range []string{"plain", "é€😀", "a\"b", `back\slash`, "tab\there", "\x01", "<a&b>", "line\u2028sep", "bad\xffutf8", ""} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.Encode(s)
+		if got := string(Encode(&Node{Kind: String, Text: s}, EncodeOptions{})); got != strings.TrimSuffix(want.String(), "\n") {
+			t.Errorf("%q: got %s, want %s", s, got, want.String())
+		}
 	}
 }
