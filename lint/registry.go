@@ -152,6 +152,15 @@ type Options struct {
 	// Tokens, when the caller has already counted the catalogs (to report
 	// tokens per server), spares the budget rule counting them again.
 	Tokens *TokenCount
+
+	// memo holds what rules compute once per run and share; Run sets it.
+	memo *runMemo
+}
+
+// runMemo remembers per-text results within one run: catalogs repeat the
+// same descriptions and property texts across tools and servers.
+type runMemo struct {
+	instructions map[string][]string
 }
 
 // MCP spec versions, oldest first.
@@ -228,6 +237,7 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 	if opts.MCPVersion == "" {
 		opts.MCPVersion = DefaultMCPVersion
 	}
+	opts.memo = &runMemo{instructions: map[string][]string{}}
 	var findings []contract.Finding
 	emit := func(f contract.Finding) { findings = append(findings, f) }
 	rules := Rules()

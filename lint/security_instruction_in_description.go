@@ -32,13 +32,7 @@ var securityInstructionInDescription = register(&Rule{
 			if len(s.Text) < 6 {
 				continue
 			}
-			lower := strings.ToLower(s.Text)
-			var found []string
-			for _, sig := range instructionSignals {
-				if m := sig.find(s.Text, lower); m != "" {
-					found = append(found, fmt.Sprintf("%s (%q)", sig.label, clipText(strings.Join(strings.Fields(m), " "), 80)))
-				}
-			}
+			found := instructionsIn(p.Options, s.Text)
 			if len(found) > 0 {
 				p.Report(s.Node, s.Pointer(), "remove instructions to the model from tool metadata; describe what the tool does",
 					"text addressed to the model: %s", strings.Join(found, "; "))
@@ -76,4 +70,24 @@ var instructionSignals = []instructionSignal{
 		"tool").alsoNeeding("available", "present", "loaded", "installed", "effect")},
 	{"order about another tool", newGuardedPattern(`(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?)`,
 		"all").alsoNeeding("send", "forward", "redirect", "cc").alsoNeeding("email", "message", "request")},
+}
+
+// instructionsIn lists the signals found in text, remembered per run.
+func instructionsIn(opts *Options, text string) []string {
+	if opts.memo != nil {
+		if found, ok := opts.memo.instructions[text]; ok {
+			return found
+		}
+	}
+	lower := strings.ToLower(text)
+	var found []string
+	for _, sig := range instructionSignals {
+		if m := sig.find(text, lower); m != "" {
+			found = append(found, fmt.Sprintf("%s (%q)", sig.label, clipText(strings.Join(strings.Fields(m), " "), 80)))
+		}
+	}
+	if opts.memo != nil {
+		opts.memo.instructions[text] = found
+	}
+	return found
 }
