@@ -41,6 +41,7 @@ type app struct {
 	failOn     string
 	stdio      string
 	url        string
+	adHocName  string
 	headers    []string
 	timeout    time.Duration
 	profiles   []string
@@ -70,6 +71,7 @@ func (a *app) rootCommand() *cobra.Command {
 	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
 	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
 	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
+	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
 	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
 	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
 	root.AddCommand(

@@ -49,6 +49,9 @@ func (a *app) servers(only []string) ([]*source.ServerConfig, error) {
 			return nil, err
 		}
 		a.secrets = append(a.secrets, secrets...)
+		if a.adHocName != "" {
+			s.Name = a.adHocName
+		}
 		servers = []*source.ServerConfig{s}
 	case a.cfg != nil:
 		servers = a.cfg.Servers
