@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
 
 // anthropicStrictFormats is transform_schema's SupportedStringFormats.
@@ -59,13 +60,13 @@ func anthropicStrict(s *session, root *jsontree.Node) *jsontree.Node {
 			switch k {
 			case "format":
 				f := n.Get(k)
-				keep = hasType(n, "string") && f.Is(jsontree.String) && isOneOf(f.Text, anthropicStrictFormats)
+				keep = schemawalk.HasType(n, "string") && f.Is(jsontree.String) && isOneOf(f.Text, anthropicStrictFormats)
 			case "minItems":
-				keep = hasType(n, "array") && (n.Get(k).Text == "0" || n.Get(k).Text == "1")
+				keep = schemawalk.HasType(n, "array") && (n.Get(k).Text == "0" || n.Get(k).Text == "1")
 			case "items":
-				keep = hasType(n, "array")
+				keep = schemawalk.HasType(n, "array")
 			case "properties", "required", "additionalProperties":
-				keep = hasType(n, "object") || !n.Has("type")
+				keep = schemawalk.HasType(n, "object") || !n.Has("type")
 			}
 			if !keep && !contains(move, k) {
 				move = append(move, k)
@@ -81,7 +82,7 @@ func anthropicStrict(s *session, root *jsontree.Node) *jsontree.Node {
 				n.Set("anyOf", anyType().Get("anyOf"))
 			}
 		}
-		if hasType(n, "object") {
+		if schemawalk.HasType(n, "object") {
 			if !n.Has("properties") {
 				n.Set("properties", obj())
 			}

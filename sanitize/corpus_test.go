@@ -12,6 +12,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
+	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/source"
 )
@@ -328,7 +329,7 @@ func minimalValue(s *jsontree.Node, depth int, every bool) (any, bool) {
 		}
 	}
 	typ := ""
-	for _, t := range types(s) {
+	for _, t := range schemawalk.Types(s) {
 		if t != "null" {
 			typ = t
 			break

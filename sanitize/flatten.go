@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
 
 // flattenRootCombinators folds anyOf/oneOf/allOf at the root into one
@@ -40,7 +41,7 @@ func flattenRootCombinators(s *session, root *jsontree.Node) *jsontree.Node {
 		root.Delete(k)
 		s.flattenUnion(root, k, branches)
 	}
-	if !hasType(root, "object") || len(types(root)) != 1 {
+	if !schemawalk.HasType(root, "object") || len(schemawalk.Types(root)) != 1 {
 		if root.Has("type") {
 			s.note(rootPointer+"/type", "set-root-type", true, "root type %s became \"object\"", compact(root.Get("type")))
 		}

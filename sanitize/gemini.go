@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
 
 // geminiKeywords is the Schema proto's field list (Gemini API v1beta
@@ -150,7 +151,7 @@ func geminiNullBranches(s *session, n *jsontree.Node, at place) *jsontree.Node {
 	kept := any.Items[:0]
 	null := false
 	for _, b := range any.Items {
-		if hasType(b, "null") && len(types(b)) == 1 && !b.Has("enum") {
+		if schemawalk.HasType(b, "null") && len(schemawalk.Types(b)) == 1 && !b.Has("enum") {
 			null = true
 			continue
 		}
@@ -190,7 +191,7 @@ func geminiEnum(s *session, n *jsontree.Node, at place) {
 		return
 	}
 	ptr := jsontree.Append(at.ptr(), "enum")
-	if t := types(n); (len(t) > 0 && !contains(t, "string")) || (len(t) == 0 && hasNonString(e)) {
+	if t := schemawalk.Types(n); (len(t) > 0 && !contains(t, "string")) || (len(t) == 0 && hasNonString(e)) {
 		moveToDescription(s, n, at, []string{"enum"}, "Gemini enums hold non-empty strings only, and these values are not all strings")
 		return
 	}
@@ -237,7 +238,7 @@ func geminiObjectKeywords(s *session, n *jsontree.Node, at place) {
 		n.Set("type", str("object"))
 		s.note(at.ptr(), "add-object-type", false, "added type object to a schema with properties")
 	}
-	if !hasType(n, "object") {
+	if !schemawalk.HasType(n, "object") {
 		for _, k := range []string{"properties", "required"} {
 			if n.Has(k) {
 				s.note(jsontree.Append(at.ptr(), k), "drop-keyword", true, "removed %s: Gemini allows it only on type object", k)
@@ -320,7 +321,7 @@ func distributeIntoAnyOf(s *session, n *jsontree.Node, at place, keep []string) 
 			continue
 		}
 		own := siblings.Clone()
-		if d := own.Get("default"); d != nil && !valueFitsTypes(d, types(b)) {
+		if d := own.Get("default"); d != nil && !valueFitsTypes(d, schemawalk.Types(b)) {
 			own.Delete("default")
 		}
 		if conflicts := merge(b, own); len(conflicts) > 0 {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
 
 // openAIShapes adds what OpenAI's meta-validation demands even without
@@ -13,7 +14,7 @@ import (
 func openAIShapes(s *session, root *jsontree.Node) *jsontree.Node {
 	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		addMissingItems(s, n, at)
-		if n.Is(jsontree.Object) && hasType(n, "object") && !n.Has("properties") {
+		if n.Is(jsontree.Object) && schemawalk.HasType(n, "object") && !n.Has("properties") {
 			n.Set("properties", obj())
 			s.note(at.ptr(), "add-properties", false, "added \"properties\": {} to an object schema")
 		}
@@ -25,7 +26,7 @@ func openAIShapes(s *session, root *jsontree.Node) *jsontree.Node {
 // opencode's sanitizeGemini does for Gemini (`items: missing field`,
 // cline/cline#7339); {} accepts every item the missing keyword did.
 func addMissingItems(s *session, n *jsontree.Node, at place) {
-	if n.Is(jsontree.Object) && hasType(n, "array") && !n.Has("items") && !n.Has("prefixItems") {
+	if n.Is(jsontree.Object) && schemawalk.HasType(n, "array") && !n.Has("items") && !n.Has("prefixItems") {
 		n.Set("items", obj())
 		s.note(at.ptr(), "add-items", false, "added \"items\": {} to an array schema")
 	}
@@ -53,7 +54,7 @@ func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 			dropOutside(s, n, at, openAIStrictKeywords, nil, "strict mode does not support it")
 			// An object node closed beside object branches would reject
 			// every branch's properties; the branches carry them instead.
-			if isObjectNode(n) && n.Has("anyOf") {
+			if schemawalk.IsObjectSchema(n) && n.Has("anyOf") {
 				n = distributeIntoAnyOf(s, n, at, annotationKeys)
 			}
 			addMissingItems(s, n, at)
@@ -83,7 +84,7 @@ func openAIStrict(s *session, root *jsontree.Node) *jsontree.Node {
 			s.note(at.ptr(), "strict-empty-object", true, "a schema accepting any value became an empty object: strict mode needs a type (openai-agents ensure_strict_json_schema)")
 			return strictEmptyObject(n)
 		}
-		if isObjectNode(n) {
+		if schemawalk.IsObjectSchema(n) {
 			strictObject(s, n, at)
 		}
 		return n
@@ -206,7 +207,7 @@ func isNullable(n *jsontree.Node) bool {
 		return n.Get("const").Is(jsontree.Null)
 	}
 	if n.Has("type") {
-		return hasType(n, "null")
+		return schemawalk.HasType(n, "null")
 	}
 	if any := n.Get("anyOf"); any.Is(jsontree.Array) {
 		for _, b := range any.Items {
@@ -222,7 +223,7 @@ func isNullable(n *jsontree.Node) bool {
 // wrapped in anyOf with {"type":"null"} when it has no plain type to extend.
 func nullable(n *jsontree.Node) *jsontree.Node {
 	if n.Is(jsontree.Object) && n.Has("type") && !n.Has("enum") && !n.Has("const") && !n.Has("anyOf") {
-		n.Set("type", strs(append(types(n), "null")))
+		n.Set("type", strs(append(schemawalk.Types(n), "null")))
 		return n
 	}
 	if n.Is(jsontree.Object) && n.Get("anyOf").Is(jsontree.Array) && len(n.Members) == 1 {

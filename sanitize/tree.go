@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
 
 // Keywords whose value is one subschema. additionalProperties is among them
@@ -167,39 +168,6 @@ func noteFor(n *jsontree.Node, keys []string) string {
 	return "{" + strings.Join(parts, ", ") + "}"
 }
 
-// types returns the schema's "type" as a list.
-func types(n *jsontree.Node) []string {
-	t := n.Get("type")
-	switch {
-	case t.Is(jsontree.String):
-		return []string{t.Text}
-	case t.Is(jsontree.Array):
-		return t.Strings()
-	}
-	return nil
-}
-
-func hasType(n *jsontree.Node, typ string) bool {
-	for _, t := range types(n) {
-		if t == typ {
-			return true
-		}
-	}
-	return false
-}
-
-// isObjectNode reports whether a schema describes objects: type object, or no
-// type but object keywords.
-func isObjectNode(n *jsontree.Node) bool {
-	if !n.Is(jsontree.Object) {
-		return false
-	}
-	if n.Has("type") {
-		return hasType(n, "object")
-	}
-	return n.Has("properties") || n.Has("additionalProperties") || n.Has("patternProperties")
-}
-
 // merge folds src into dst as a conjunction (allOf semantics): both must
 // hold. Keys only in src are copied; equal values are kept once; properties
 // are merged by name, required and type are combined, and a description or
@@ -230,7 +198,7 @@ func merge(dst, src *jsontree.Node) (conflicts []string) {
 		case m.Key == "required" && cur.Is(jsontree.Array) && m.Value.Is(jsontree.Array):
 			dst.Set("required", strs(union(cur.Strings(), m.Value.Strings())))
 		case m.Key == "type":
-			both := intersectTypes(types(dst), types(src))
+			both := intersectTypes(schemawalk.Types(dst), schemawalk.Types(src))
 			switch len(both) {
 			case 0:
 				conflicts = append(conflicts, "type")
