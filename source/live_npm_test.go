@@ -11,32 +11,18 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/testenv"
 )
 
-// npmServer is the entry point of a reference server pinned in
-// testdata/npm/package.json. Without CI a developer who has not run
-// `npm ci --prefix testdata/npm` gets a skip; in CI a missing server fails.
+// npmServer is the entry point of a reference server pinned in testdata/npm.
 func npmServer(t testing.TB, pkg string) string {
 	t.Helper()
-	entry, err := filepath.Abs(filepath.Join("..", "testdata", "npm", "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, statErr := os.Stat(entry)
-	_, nodeErr := exec.LookPath("node")
-	if statErr != nil || nodeErr != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("%s not installed (run npm ci --prefix testdata/npm)", pkg)
-		}
-		t.Fatalf("%s or node missing in CI: %v %v", pkg, statErr, nodeErr)
-	}
-	return entry
+	return testenv.NpmServer(t, "..", pkg)
 }
 
 func fetchOK(t *testing.T, sc *ServerConfig) *contract.Catalog {

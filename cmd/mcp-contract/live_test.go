@@ -12,24 +12,9 @@ import (
 	"sync"
 	"testing"
 	"time"
-)
 
-// referenceServer is the entry point of a server pinned in testdata/npm.
-// Without CI, a developer who has not run `npm ci --prefix testdata/npm`
-// gets a skip; in CI a missing server fails.
-func referenceServer(t *testing.T, root, pkg string) string {
-	t.Helper()
-	entry := filepath.Join(root, "testdata", "npm", "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js")
-	_, statErr := os.Stat(entry)
-	_, nodeErr := exec.LookPath("node")
-	if statErr != nil || nodeErr != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("%s not installed (run npm ci --prefix testdata/npm)", pkg)
-		}
-		t.Fatalf("%s or node missing in CI: %v %v", pkg, statErr, nodeErr)
-	}
-	return entry
-}
+	"github.com/mcp-contract/mcp-contract/internal/testenv"
+)
 
 var fixture struct {
 	once sync.Once
@@ -63,8 +48,8 @@ func fixtureServer(t *testing.T, root string) string {
 func TestSnapshotReferenceServers(t *testing.T) {
 	repoRoot(t)
 	root, _ := os.Getwd()
-	everything := referenceServer(t, root, "server-everything")
-	filesystem := referenceServer(t, root, "server-filesystem")
+	everything := testenv.NpmServer(t, root, "server-everything")
+	filesystem := testenv.NpmServer(t, root, "server-filesystem")
 	dir := t.TempDir()
 	t.Chdir(dir)
 	os.Mkdir("allowed", 0o755)
