@@ -1,7 +1,9 @@
 package lint
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"testing"
@@ -73,6 +75,40 @@ func TestAllRulesOnCorpus(t *testing.T) {
 		sort.Strings(lines)
 		if fmt.Sprint(lines) != fmt.Sprint(corpusCounts) {
 			t.Errorf("MCP %s: findings per rule %v, want %v", version, lines, corpusCounts)
+		}
+	}
+}
+
+// The largest real catalog (github-mcp-server, 117 tools, 209 KB) through
+// the mcp and schema profiles, reading included, against a plain
+// encoding/json decode of the same bytes: the ratio of the two is the cost
+// of the core rules.
+func BenchmarkCoreRulesGitHubCatalog(b *testing.B) {
+	data, err := os.ReadFile("../testdata/corpus/servers/github-mcp-server.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := Options{Profiles: map[Profile]bool{ProfileMCP: true, ProfileSchema: true}}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		c, err := source.Parse(data, "github-mcp-server.json", "github", "file")
+		if err != nil {
+			b.Fatal(err)
+		}
+		Run([]*contract.Catalog{c}, opts)
+	}
+}
+
+func BenchmarkDecodeGitHubCatalog(b *testing.B) {
+	data, err := os.ReadFile("../testdata/corpus/servers/github-mcp-server.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

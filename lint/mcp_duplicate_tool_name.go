@@ -32,7 +32,7 @@ Fix: give each tool a distinct name, or publish only one variant at a time.`,
 				}
 				if prev, dup := first[t.Name]; dup {
 					p.Report(c, t, name, "/name", "rename one of the tools",
-						"tool name %q is already used by tool #%d of this server", t.Name, prev.Index)
+						"tool name %q is already used by the tool at index %d of this server", t.Name, prev.Index)
 					continue
 				}
 				first[t.Name] = t

@@ -21,7 +21,11 @@ every transport ("duplicate x-mcp-header value ... (case-insensitive)").
 What is checked: valid header names across the whole inputSchema; the second
 and later uses are reported.
 
-Fix: give each annotated parameter its own header name.`,
+Fix: give each annotated parameter its own header name.
+
+Checked whatever --mcp-version says: the annotation means something only from
+2026-07-28, but clients that know it already drop tools with a broken one
+(the Go SDK v1.8.0 filters tools/list on every transport and version).`,
 	CheckTool: func(p *Pass) {
 		first := map[string]headerSite{}
 		for _, h := range headerSites(p.Tool) {

@@ -22,7 +22,11 @@ silently disappears.
 What is checked: every "x-mcp-header" in inputSchema is a non-empty string of
 tchar characters.
 
-Fix: use a plain token such as "Region" or "Tenant-Id".`,
+Fix: use a plain token such as "Region" or "Tenant-Id".
+
+Checked whatever --mcp-version says: the annotation means something only from
+2026-07-28, but clients that know it already drop tools with a broken one
+(the Go SDK v1.8.0 filters tools/list on every transport and version).`,
 	CheckTool: func(p *Pass) {
 		for _, h := range headerSites(p.Tool) {
 			if _, ok := h.headerName(); ok {

@@ -24,10 +24,11 @@ type headerSite struct {
 
 // headerSites lists every x-mcp-header annotation in the inputSchema, in
 // document order. A schema over the size limits is left to
-// schema/too-complex.
+// schema/too-complex. Five rules ask and almost no schema has an
+// annotation, so a plain key scan comes before the schema walk.
 func headerSites(t *contract.Tool) []headerSite {
 	var sites []headerSite
-	if !withinLimits(t.Input()) {
+	if !hasKey(t.Input(), "x-mcp-header") || !withinLimits(t.Input()) {
 		return nil
 	}
 	reachable := map[*jsontree.Node]bool{}
@@ -64,6 +65,26 @@ func isTChar(c rune) bool {
 	switch c {
 	case '!', '#', '$', '%', '&', '\'', '*', '+', '-', '.', '^', '_', '`', '|', '~':
 		return true
+	}
+	return false
+}
+
+// hasKey reports whether any object below n has a member named key.
+func hasKey(n *jsontree.Node, key string) bool {
+	stack := []*jsontree.Node{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil {
+			continue
+		}
+		for _, m := range n.Members {
+			if m.Key == key {
+				return true
+			}
+			stack = append(stack, m.Value)
+		}
+		stack = append(stack, n.Items...)
 	}
 	return false
 }

@@ -22,7 +22,11 @@ What is checked: the annotated schema's "type" is exactly one of the strings
 "integer", "string", "boolean" (a type array such as ["string", "null"] or a
 missing type fails).
 
-Fix: declare "type": "string" (or "integer"/"boolean"); send decimals as strings.`,
+Fix: declare "type": "string" (or "integer"/"boolean"); send decimals as strings.
+
+Checked whatever --mcp-version says: the annotation means something only from
+2026-07-28, but clients that know it already drop tools with a broken one
+(the Go SDK v1.8.0 filters tools/list on every transport and version).`,
 	CheckTool: func(p *Pass) {
 		for _, h := range headerSites(p.Tool) {
 			t := h.Schema.Get("type")

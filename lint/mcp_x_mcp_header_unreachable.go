@@ -21,7 +21,11 @@ What is checked: every "x-mcp-header" in inputSchema whose path from the root
 leaves "properties".
 
 Fix: move the parameter to a plain (possibly nested) "properties" entry, or
-drop the annotation.`,
+drop the annotation.
+
+Checked whatever --mcp-version says: the annotation means something only from
+2026-07-28, but clients that know it already drop tools with a broken one
+(the Go SDK v1.8.0 filters tools/list on every transport and version).`,
 	CheckTool: func(p *Pass) {
 		for _, h := range headerSites(p.Tool) {
 			if !h.Reachable {

@@ -40,7 +40,7 @@ schema is written in with "$schema" (e.g. "http://json-schema.org/draft-07/schem
 				if !ok {
 					node = root.Node
 				}
-				p.Report(node, root.Pointer+v.Pointer, "", "%q is invalid under the %s meta-schema: %s", v.Keyword, dialect, v.Message)
+				p.Report(node, root.Pointer+v.Pointer, `fix the keyword, or declare the dialect the schema is written in with "$schema"`, "%q is invalid under the %s meta-schema: %s", v.Keyword, dialect, v.Message)
 			}
 		}
 	},

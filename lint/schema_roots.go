@@ -13,6 +13,8 @@ import (
 type schemaRoot struct {
 	Node    *jsontree.Node
 	Pointer string
+	// Complexity is filled by checkableSchemas.
+	Complexity schemacheck.Complexity
 }
 
 // toolSchemas returns the tool's inputSchema and outputSchema when they are
@@ -37,7 +39,8 @@ func toolSchemas(t *contract.Tool) []schemaRoot {
 func checkableSchemas(t *contract.Tool) []schemaRoot {
 	var out []schemaRoot
 	for _, root := range toolSchemas(t) {
-		if withinLimits(root.Node) {
+		root.Complexity = schemacheck.Measure(root.Node)
+		if schemacheck.DefaultLimits.Exceeds(root.Complexity) == nil {
 			out = append(out, root)
 		}
 	}
@@ -61,8 +64,13 @@ type schemaRef struct {
 }
 
 // eachRef visits every reference in a schema document. The walk is
-// iterative (schemawalk), so a 5,000-level schema costs no stack.
+// iterative (schemawalk), so a 5,000-level schema costs no stack; a root
+// from checkableSchemas without references is not walked at all, which
+// spares most real schemas.
 func eachRef(root schemaRoot, fn func(schemaRef)) {
+	if root.Complexity.Refs == 0 && root.Complexity.Nodes > 0 {
+		return
+	}
 	resource := map[*jsontree.Node]*jsontree.Node{}
 	schemawalk.Walk(root.Node, root.Pointer, func(s schemawalk.Schema) bool {
 		res := resource[s.Parent]

@@ -66,14 +66,22 @@ func DialectOf(schema *jsontree.Node) (Dialect, error) {
 	if decl == nil {
 		return DefaultDialect, nil
 	}
+	return dialectOfURI(decl)
+}
+
+// dialectOfURI reads one "$schema" value.
+func dialectOfURI(decl *jsontree.Node) (Dialect, error) {
 	if !decl.Is(jsontree.String) {
 		return "", &UnknownDialectError{URI: "(a " + decl.Kind.String() + ", not a URI)"}
 	}
-	uri := strings.TrimSuffix(decl.Text, "#")
-	if rest, ok := strings.CutPrefix(uri, "http://"); ok {
-		uri = rest
-	} else if rest, ok := strings.CutPrefix(uri, "https://"); ok {
-		uri = rest
+	uri, ok := strings.CutPrefix(strings.TrimSuffix(decl.Text, "#"), "http://")
+	if !ok {
+		uri, ok = strings.CutPrefix(strings.TrimSuffix(decl.Text, "#"), "https://")
+	}
+	if !ok {
+		// "json-schema.org/draft-07/schema" is a relative reference, not the
+		// dialect's URI (found by FuzzQuickValid).
+		return "", &UnknownDialectError{URI: decl.Text}
 	}
 	switch uri {
 	case "json-schema.org/draft-04/schema":

@@ -53,6 +53,9 @@ func MetaValidate(schema *jsontree.Node) ([]Violation, Dialect, error) {
 	if err := checkLimits(schema); err != nil {
 		return nil, dialect, err
 	}
+	if quickValid(schema, dialect) {
+		return nil, dialect, nil
+	}
 	meta, err := metaSchema(dialect)
 	if err != nil {
 		return nil, dialect, err

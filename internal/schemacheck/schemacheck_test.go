@@ -269,3 +269,10 @@ func TestMetaValidateKeywordOfArrayItems(t *testing.T) {
 		t.Errorf("got %q, %v", lines(vs), err)
 	}
 }
+
+func TestDialectNeedsScheme(t *testing.T) {
+	var unknown *UnknownDialectError
+	if _, err := DialectOf(parse(t, `{"$schema":"json-schema.org/draft-07/schema"}`)); !errors.As(err, &unknown) {
+		t.Errorf("a $schema without http(s):// was recognised: %v", err)
+	}
+}

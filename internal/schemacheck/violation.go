@@ -2,6 +2,7 @@ package schemacheck
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -33,7 +34,9 @@ func (v Violation) String() string {
 var printer = message.NewPrinter(language.English)
 
 // flatten turns the library's error tree into the leaf violations a person
-// acts on. keyword names the failing keyword of a leaf.
+// acts on, sorted by pointer (the library visits properties in map order, so
+// its own order changes from run to run). keyword names the failing keyword
+// of a leaf.
 func flatten(root *jsonschema.ValidationError, keyword func(*jsonschema.ValidationError) string) []Violation {
 	var out []Violation
 	for _, leaf := range leaves(root) {
@@ -61,6 +64,16 @@ func flatten(root *jsonschema.ValidationError, keyword func(*jsonschema.Validati
 			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: leaf.ErrorKind.LocalizedString(printer)})
 		}
 	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Pointer != b.Pointer {
+			return a.Pointer < b.Pointer
+		}
+		if a.Keyword != b.Keyword {
+			return a.Keyword < b.Keyword
+		}
+		return a.Message < b.Message
+	})
 	return out
 }
 
