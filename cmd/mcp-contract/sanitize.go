@@ -42,11 +42,7 @@ changed or lost per tool. Profiles: ` + strings.Join(sanitize.Profiles(), ", ") 
 			}
 			if explain {
 				for _, c := range res.Changes {
-					lost := ""
-					if c.Lost {
-						lost = " [lost]"
-					}
-					fmt.Fprintf(a.stderr, "%s %s: %s: %s%s\n", c.Tool, c.Pointer, c.Action, oneLineText(c.Detail), lost)
+					fmt.Fprintln(a.stderr, oneLineText(c.String()))
 				}
 			}
 			if a.output != "" {
