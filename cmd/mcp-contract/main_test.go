@@ -208,3 +208,16 @@ func TestRulesAndExplain(t *testing.T) {
 		t.Fatalf("explain: exit %d\n%s", code, out)
 	}
 }
+
+// A hostile 5,000-level schema (10,000 JSON levels through "properties") is
+// linted, not refused, and reported as too complex. Speed lives in the lint
+// package's benchmarks; this only pins that it works at all.
+func TestFiveThousandLevelSchema(t *testing.T) {
+	schema := strings.Repeat(`{"type":"object","properties":{"a":`, 5000) + `{"type":"string"}` + strings.Repeat("}}", 5000)
+	file := filepath.Join(t.TempDir(), "deep.json")
+	os.WriteFile(file, []byte(`{"tools":[{"name":"deep","description":"Deep.","inputSchema":`+schema+`}]}`), 0o644)
+	out, errOut, code := mcpContract(t, "lint", file, "--profile", "all", "--format", "json")
+	if code != 1 || !strings.Contains(out, `"rule": "schema/too-complex"`) {
+		t.Errorf("exit %d, stderr %q; report lacks schema/too-complex", code, errOut)
+	}
+}

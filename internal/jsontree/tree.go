@@ -45,8 +45,9 @@ func (k Kind) String() string {
 
 // MaxDepth bounds nesting while parsing: tool lists come from servers we do not
 // control, and unbounded recursion on hostile input is a crash waiting to happen.
-// It is well above the 5,000 levels a schema must survive.
-const MaxDepth = 10000
+// A schema level nested through "properties" takes two JSON levels, so this
+// is well above the 5,000 schema levels a lint must survive.
+const MaxDepth = 100000
 
 // Node is one JSON value. Offset and End are byte offsets into the parsed
 // document; nodes built in memory have Offset -1.

@@ -43,8 +43,14 @@ var keywords = func() map[string]bool {
 	return set
 }()
 
-// Walk calls fn for root and every subschema below it, parents before
-// children. Returning false from fn skips that schema's children.
+// MaxDepth is how deep Walk goes. Every schema carries its pointer, so a
+// walk costs the square of the depth; a hostile 5,000-level schema would cost
+// gigabytes. No real schema comes near this depth, and lint's
+// schema/too-complex reports every schema deeper than 64 levels.
+const MaxDepth = 500
+
+// Walk calls fn for root and every subschema below it down to MaxDepth,
+// parents before children. Returning false from fn skips that schema's children.
 func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
 	if root == nil {
 		return
@@ -53,7 +59,7 @@ func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if !fn(s) || s.Node.Kind != jsontree.Object {
+		if !fn(s) || s.Node.Kind != jsontree.Object || s.Depth >= MaxDepth {
 			continue
 		}
 		// Push in reverse so children are visited in source order.
