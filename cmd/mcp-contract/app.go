@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/report"
@@ -76,19 +77,17 @@ func (a *app) rootCommand() *cobra.Command {
 	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
 	root.AddCommand(
 		a.lintCommand(),
+		a.snapshotCommand(),
+		a.driftCommand(),
 		a.checkCommand(),
+		a.sanitizeCommand(),
+		a.validateCommand(),
 		a.rulesCommand(),
 		a.explainCommand(),
 		a.versionCommand(),
 	)
-	for _, extra := range extraCommands {
-		root.AddCommand(extra(a))
-	}
 	return root
 }
-
-// extraCommands lets each command file register itself.
-var extraCommands []func(*app) *cobra.Command
 
 func (a *app) versionCommand() *cobra.Command {
 	return &cobra.Command{
@@ -203,16 +202,11 @@ func knownRules() map[string]contract.RuleInfo {
 	for _, r := range lint.Rules() {
 		out[r.ID] = r.Info()
 	}
-	for _, extra := range extraRules {
-		for _, info := range extra() {
-			out[info.ID] = info
-		}
+	for _, info := range drift.Rules() {
+		out[info.ID] = info
 	}
 	return out
 }
-
-// extraRules lets steps other than lint contribute rule metadata.
-var extraRules []func() []contract.RuleInfo
 
 // policy builds the config's overrides and ignores, checking rule ids.
 func (a *app) policy(ran func(string) bool) (policy.Policy, error) {

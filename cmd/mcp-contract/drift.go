@@ -13,11 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	extraCommands = append(extraCommands, (*app).driftCommand)
-	extraRules = append(extraRules, drift.Rules)
-}
-
 // defaultCallsDir holds recorded calls unless the config names another folder.
 const defaultCallsDir = "mcp-calls"
 

@@ -9,8 +9,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { extraCommands = append(extraCommands, (*app).sanitizeCommand) }
-
 func (a *app) sanitizeCommand() *cobra.Command {
 	var profile string
 	var explain bool

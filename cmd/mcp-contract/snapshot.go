@@ -9,8 +9,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { extraCommands = append(extraCommands, (*app).snapshotCommand) }
-
 func (a *app) snapshotCommand() *cobra.Command {
 	var only []string
 	var dir string

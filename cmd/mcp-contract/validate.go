@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { extraCommands = append(extraCommands, (*app).validateCommand) }
-
 // problem is an RFC 9457 problem-details object for rejected arguments, shaped
 // so an agent can read why its call failed and retry with fixed arguments.
 type problem struct {
