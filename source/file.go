@@ -60,20 +60,29 @@ func LoadDir(dir string) ([]*contract.Catalog, error) {
 	if len(names) == 0 {
 		return nil, &contract.InputError{File: dir, Msg: "no *.json or *.snap tool files in this folder"}
 	}
-	var lists []*contract.Catalog
-	single := &contract.Catalog{Server: filepath.Base(filepath.Clean(dir)), Origin: "dir:" + dir}
+	var docs []*document
 	for _, name := range names {
-		path := filepath.Join(dir, name)
-		doc, err := readDoc(path)
+		doc, err := readDoc(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err
 		}
+		docs = append(docs, doc)
+	}
+	return catalogsOf(docs, filepath.Base(filepath.Clean(dir)), "dir:"+dir, "file:")
+}
+
+// catalogsOf groups a folder's parsed files: one-tool files (as
+// github-mcp-server's __toolsnaps__) make one server named after the folder,
+// every other file a server of its own, its origin filePrefix + its name.
+func catalogsOf(docs []*document, folder, folderOrigin, filePrefix string) ([]*contract.Catalog, error) {
+	var lists []*contract.Catalog
+	single := &contract.Catalog{Server: folder, Origin: folderOrigin}
+	for _, doc := range docs {
 		if shapeOf(doc.root) == shapeTool {
-			t := doc.tool(doc.root, len(single.Tools))
-			single.Tools = append(single.Tools, t)
+			single.Tools = append(single.Tools, doc.tool(doc.root, len(single.Tools)))
 			continue
 		}
-		c, err := doc.catalog(ServerName(path), "file:"+path)
+		c, err := doc.catalog(ServerName(doc.file), filePrefix+doc.file)
 		if err != nil {
 			return nil, err
 		}

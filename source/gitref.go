@@ -72,29 +72,7 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 		return nil, &contract.InputError{File: gitName(ref, rel), Msg: "no *.json or *.snap tool files in this folder at " + ref}
 	}
 	folder := filepath.Base(filepath.Clean(filepath.Join(repoDir, snapshotDir)))
-	return catalogsOf(docs, folder, "git:"+ref+":"+rel)
-}
-
-// catalogsOf groups parsed files the way LoadDir does: one-tool files make
-// one server named after the folder, every other file a server of its own.
-func catalogsOf(docs []*document, folder, folderOrigin string) ([]*contract.Catalog, error) {
-	var lists []*contract.Catalog
-	single := &contract.Catalog{Server: folder, Origin: folderOrigin}
-	for _, doc := range docs {
-		if shapeOf(doc.root) == shapeTool {
-			single.Tools = append(single.Tools, doc.tool(doc.root, len(single.Tools)))
-			continue
-		}
-		c, err := doc.catalog(ServerName(doc.file), doc.file)
-		if err != nil {
-			return nil, err
-		}
-		lists = append(lists, c)
-	}
-	if len(single.Tools) > 0 {
-		lists = append(lists, single)
-	}
-	return lists, nil
+	return catalogsOf(docs, folder, "git:"+ref+":"+rel, "")
 }
 
 func gitName(ref, p string) string { return "git:" + ref + ":" + p }
