@@ -150,6 +150,19 @@ type Finding struct {
 	Fix      string          `json:"fix,omitempty"`
 	Change   string          `json:"change,omitempty"`
 	Patch    json.RawMessage `json:"patch,omitempty"`
+	// Related are the other places a finding concerns, such as the other
+	// side of a name collision, so each can be annotated.
+	Related []Location `json:"related,omitempty"`
+}
+
+// Location is one place a finding points at besides its own.
+type Location struct {
+	Server  string `json:"server,omitempty"`
+	Tool    string `json:"tool,omitempty"`
+	Pointer string `json:"pointer,omitempty"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
 }
 
 // Locate fills File/Line/Column from the node's place in the tool's file.
