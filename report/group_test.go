@@ -7,8 +7,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 )
 
-// fnd builds a finding of the shape lint reports; "rule|message|fix" are the
-// fields grouping compares.
+// fnd builds a lint finding with the fields grouping compares.
 func fnd(server, tool, pointer, rule string, sev contract.Severity, message, fix string) contract.Finding {
 	return contract.Finding{Server: server, Tool: tool, Pointer: pointer, Rule: rule, Severity: sev,
 		Category: contract.CategoryLint, Message: message, Fix: fix}
