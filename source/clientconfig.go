@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
@@ -28,7 +29,7 @@ var ClientConfigFiles = []struct{ Path, Key string }{
 func ClientConfigServers(dir string) (servers []*ServerConfig, file string, secrets []string, err error) {
 	for _, cf := range ClientConfigFiles {
 		path := filepath.Join(dir, cf.Path)
-		if _, statErr := os.Stat(path); statErr != nil {
+		if _, statErr := os.Lstat(path); statErr != nil {
 			continue
 		}
 		servers, secrets, err := readClientConfig(dir, path, cf.Key)
@@ -38,7 +39,7 @@ func ClientConfigServers(dir string) (servers []*ServerConfig, file string, secr
 }
 
 func readClientConfig(dir, path, key string) ([]*ServerConfig, []string, error) {
-	doc, err := readDoc(path)
+	doc, err := readDoc(path, fileio.MaxConfigFile)
 	if err != nil {
 		return nil, nil, err
 	}
