@@ -80,6 +80,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.validateCommand(),
 		a.rulesCommand(),
 		a.explainCommand(),
+		a.reportCommand(),
 		a.versionCommand(),
 	)
 	// The shared flags go on the commands that read them, so `explain --help`
