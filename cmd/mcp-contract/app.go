@@ -14,7 +14,6 @@ import (
 	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/policy"
-	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/spf13/cobra"
 )
@@ -50,6 +49,11 @@ type app struct {
 
 	cfg     *source.Config
 	secrets []string
+
+	// result and ran are what the last command produced and which rules it
+	// ran, for the action to render from the same run.
+	result *contract.Result
+	ran    func(rule string) bool
 }
 
 func newApp(stdout, stderr io.Writer) *app { return &app{stdout: stdout, stderr: stderr} }
@@ -67,7 +71,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usagef("%v (see --help)", err) })
 	f := root.PersistentFlags()
 	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
-	f.StringVar(&a.format, "format", "text", "report format: text or json")
+	f.StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
 	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout")
 	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
 	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
@@ -240,20 +244,15 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	if err != nil {
 		return err
 	}
-	if a.format != "json" && a.format != "text" {
-		return usagef("--format %q: want text or json", a.format)
+	if !knownFormat(a.format) {
+		return usagef("--format %q: want %s", a.format, strings.Join(formats, ", "))
 	}
 	result.Findings = policy.Apply(result.Findings, pol)
 	contract.SortFindings(result.Findings, result.Servers)
+	a.result, a.ran = result, pol.Ran
 	render := func(w io.Writer) error {
 		masked := &lineMasker{w: w, secrets: a.secrets}
-		var err error
-		if a.format == "json" {
-			err = report.JSON(masked, result, report.Meta{Name: "mcp-contract", Version: programVersion()})
-		} else {
-			err = report.Text(masked, result, report.TextOptions{Color: a.output == "" && colorTerminal(a.stdout), FailOn: failOn})
-		}
-		if err != nil {
+		if err := a.render(masked, a.format, result, failOn); err != nil {
 			return err
 		}
 		return masked.Flush()
