@@ -72,27 +72,27 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	if open <= 0 {
 		open = 10
 	}
-	for i, g := range groups {
+	for i := range groups {
+		g := &groups[i]
 		if i == open {
 			fmt.Fprintf(&b, "<details><summary>%d more</summary>\n\n", len(groups)-open)
 		}
-		f := g.Findings[0]
-		line := fmt.Sprintf("- %s **%s** %s", severityIcon(f.Severity), f.Severity, code(f.Rule))
-		if f.Change != "" {
-			line += " (" + f.Change + ")"
+		line := fmt.Sprintf("- %s **%s** %s", severityIcon(g.Severity), g.Severity, code(g.Rule))
+		if g.Change != "" {
+			line += " (" + g.Change + ")"
 		}
-		line += " " + md(f.Message)
-		if f.Server != "" {
-			line += " — " + md(f.Server)
+		line += " " + md(g.Message)
+		if g.Server != "" {
+			line += " — " + md(g.Server)
 		}
 		if tools := g.Tools(); len(tools) > 0 {
 			line += ": " + toolList(tools, 8, code)
 		}
-		if loc := location(f); loc != "" && len(g.Findings) == 1 {
+		if loc := location(g.Findings[0]); loc != "" && len(g.Findings) == 1 {
 			line += " at " + code(loc)
 		}
-		if f.Fix != "" {
-			line += "<br>Fix: " + md(f.Fix)
+		if g.Fix != "" {
+			line += "<br>Fix: " + md(g.Fix)
 		}
 		b.WriteString(line + "\n")
 	}
