@@ -207,11 +207,8 @@ func summarise(g *Group, tools []string) string {
 // editors can open it, then the tool and the node.
 func placeOf(f contract.Finding) string {
 	var parts []string
-	switch {
-	case f.File != "" && f.Line > 0:
-		parts = append(parts, fmt.Sprintf("%s:%d:%d", safetext.Line(f.File), f.Line, f.Column))
-	case f.File != "":
-		parts = append(parts, safetext.Line(f.File))
+	if loc := location(f); loc != "" {
+		parts = append(parts, safetext.Line(loc))
 	}
 	if f.Tool != "" {
 		parts = append(parts, safetext.Line(f.Tool))
@@ -220,6 +217,17 @@ func placeOf(f contract.Finding) string {
 		parts = append(parts, safetext.Line(f.Pointer))
 	}
 	return strings.Join(parts, " ")
+}
+
+// location is file:line:col, the file alone, or "".
+func location(f contract.Finding) string {
+	switch {
+	case f.File != "" && f.Line > 0:
+		return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column)
+	case f.File != "":
+		return f.File
+	}
+	return ""
 }
 
 func writeStatistics(tw *errWriter, p painter, findings []contract.Finding) {

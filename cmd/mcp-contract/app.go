@@ -55,6 +55,11 @@ type app struct {
 
 	cfg     *source.Config
 	secrets []string
+
+	// result and ran are what the last command produced and which rules it
+	// ran, for the action to render from the same run.
+	result *contract.Result
+	ran    func(rule string) bool
 }
 
 func newApp(stdout, stderr io.Writer) *app { return &app{stdout: stdout, stderr: stderr} }
@@ -112,7 +117,7 @@ func (a *app) addSharedFlags(cmd *cobra.Command) {
 }
 
 func (a *app) addFormatFlag(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&a.format, "format", "text", "report format: text or json")
+	cmd.Flags().StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
 }
 
 // addTextReportFlags adds the layout flags of the text report to the
@@ -304,26 +309,15 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	if err != nil {
 		return err
 	}
-	if a.format != "json" && a.format != "text" {
-		return usagef("--format %q: want text or json", a.format)
+	if !knownFormat(a.format) {
+		return usagef("--format %q: want %s", a.format, strings.Join(formats, ", "))
 	}
 	result.Findings = policy.Apply(result.Findings, pol)
 	contract.SortFindings(result.Findings, result.Servers)
+	a.result, a.ran = result, pol.Ran
 	render := func(w io.Writer) error {
 		masked := &lineMasker{w: w, secrets: a.secrets}
-		var err error
-		if a.format == "json" {
-			err = report.JSON(masked, result, report.Meta{Name: "mcp-contract", Version: programVersion()})
-		} else {
-			err = report.Text(masked, result, report.TextOptions{
-				Color:      (a.output == "" || a.output == "-") && colorTerminal(a.stdout),
-				FailOn:     failOn,
-				Expand:     a.expand,
-				Statistics: a.statistics.or(len(result.Findings) > report.StatisticsThreshold),
-				Sections:   a.sections,
-			})
-		}
-		if err != nil {
+		if err := a.render(masked, a.format, result, failOn); err != nil {
 			return err
 		}
 		return masked.Flush()
