@@ -241,10 +241,21 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 	where := "servers." + name
 	var timeout string
 	err := p.fields(n, where, map[string]func(*yaml.Node) error{
-		"command":   func(v *yaml.Node) error { return p.strList(v, where+".command", &s.Command) },
-		"args":      func(v *yaml.Node) error { return p.strList(v, where+".args", &s.Args) },
-		"env":       func(v *yaml.Node) error { return p.strMap(v, where+".env", &s.Env) },
-		"cwd":       func(v *yaml.Node) error { return p.str(v, where+".cwd", &s.Cwd) },
+		"command": func(v *yaml.Node) error { return p.strList(v, where+".command", &s.Command) },
+		"args":    func(v *yaml.Node) error { return p.strList(v, where+".args", &s.Args) },
+		"env":     func(v *yaml.Node) error { return p.strMap(v, where+".env", &s.Env) },
+		"cwd":     func(v *yaml.Node) error { return p.str(v, where+".cwd", &s.Cwd) },
+		"inherit-env": func(v *yaml.Node) error {
+			if err := p.strList(v, where+".inherit-env", &s.InheritEnv); err != nil {
+				return err
+			}
+			for _, name := range s.InheritEnv {
+				if !envName.MatchString(name) {
+					return p.errAt(v, "%s.inherit-env: %q is not an environment variable name", where, name)
+				}
+			}
+			return nil
+		},
 		"url":       func(v *yaml.Node) error { return p.str(v, where+".url", &s.URL) },
 		"headers":   func(v *yaml.Node) error { return p.strMap(v, where+".headers", &s.Headers) },
 		"transport": func(v *yaml.Node) error { return p.str(v, where+".transport", &s.Transport) },
@@ -299,6 +310,10 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 	p.expandServer(s)
 	return s, nil
 }
+
+// envName is a name a variable can have in a POSIX environment and in the
+// inputs GitHub Actions passes (INPUT_GITHUB-TOKEN keeps its hyphen).
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 
 var envRef = regexp.MustCompile(`\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}`)
 

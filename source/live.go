@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -421,14 +420,4 @@ func oneLine(s string) string {
 		fields[i] = strings.TrimSpace(fields[i])
 	}
 	return strings.Join(fields, " | ")
-}
-
-// environ is the server's environment: ours with the config's entries on top,
-// as MCP clients launch servers.
-func environ(extra map[string]string) []string {
-	env := os.Environ()
-	for k, v := range extra {
-		env = append(env, k+"="+v)
-	}
-	return env
 }

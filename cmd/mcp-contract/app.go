@@ -84,6 +84,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.validateCommand(),
 		a.rulesCommand(),
 		a.explainCommand(),
+		a.reportCommand(),
 		a.versionCommand(),
 	)
 	return root
