@@ -141,8 +141,11 @@ func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required boo
 	var out []*contract.Catalog
 	var skipped []contract.DriftServer
 	for _, c := range catalogs {
-		path := snapshot.Path(dir, c.Server)
-		if _, err := os.Stat(path); os.IsNotExist(err) {
+		path, err := snapshot.Path(dir, c.Server)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Lstat(path); os.IsNotExist(err) {
 			if required {
 				return nil, nil, &contract.InputError{File: path, Msg: fmt.Sprintf("snapshot missing for server %q: run `%s` and commit it", c.Server, a.snapshotCommandLine(dir, c.Server))}
 			}

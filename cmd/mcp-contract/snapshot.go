@@ -47,7 +47,10 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 			}
 			var missing, stale []string
 			for _, c := range catalogs {
-				path := snapshot.Path(dir, c.Server)
+				path, err := snapshot.Path(dir, c.Server)
+				if err != nil {
+					return err
+				}
 				if check {
 					if _, err := os.Stat(path); os.IsNotExist(err) {
 						missing = append(missing, path)
