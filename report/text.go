@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
-	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
 // TextOptions control the terminal report.
@@ -78,7 +77,9 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		tw.printf("\n")
 	}
 	writeTokens(tw, r)
-	writeDriftCoverage(tw, r.Drift)
+	if line := driftCoverageLine(r.Drift); line != "" {
+		tw.printf("%s\n", line)
+	}
 	counts := r.Count()
 	tw.printf("%s, %s, %s in %s, %s",
 		plural(counts[contract.Error], "error"), plural(counts[contract.Warning], "warning"), plural(counts[contract.Info], "info"),
@@ -189,38 +190,6 @@ func writeTokens(tw *errWriter, r *contract.Result) {
 		tw.printf("  %6d  %s/%s\n", t.n, t.server, t.tool)
 	}
 	tw.printf("\n")
-}
-
-// writeDriftCoverage says in one line what drift compared, or why it did not
-// run, so that no drift findings is never taken for "no changes".
-func writeDriftCoverage(tw *errWriter, cov *contract.DriftCoverage) {
-	if cov == nil {
-		return
-	}
-	describe := func(list []contract.DriftServer) string {
-		parts := make([]string, 0, len(list))
-		for _, s := range list {
-			detail := s.How
-			switch {
-			case s.Reason != "":
-				detail += ", " + s.Reason
-			case s.Against != "":
-				detail += " against " + s.Against
-			}
-			parts = append(parts, fmt.Sprintf("%s (%s)", s.Server, detail))
-		}
-		return safetext.Line(strings.Join(parts, ", "))
-	}
-	switch {
-	case cov.NotRun != "":
-		tw.printf("Drift did not run: %s", safetext.Line(cov.NotRun))
-	default:
-		tw.printf("Drift compared %s: %s", plural(len(cov.Compared), "server"), describe(cov.Compared))
-	}
-	if len(cov.Skipped) > 0 {
-		tw.printf("; not compared: %s", describe(cov.Skipped))
-	}
-	tw.printf(".\n")
 }
 
 func location(f contract.Finding) string {

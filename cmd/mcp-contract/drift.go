@@ -143,7 +143,7 @@ func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required boo
 	for _, c := range catalogs {
 		path, err := snapshot.Path(dir, c.Server)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if _, err := os.Lstat(path); os.IsNotExist(err) {
 			if required {

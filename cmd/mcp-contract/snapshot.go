@@ -52,7 +52,7 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 					return err
 				}
 				if check {
-					if _, err := os.Stat(path); os.IsNotExist(err) {
+					if _, err := os.Lstat(path); os.IsNotExist(err) {
 						missing = append(missing, path)
 						continue
 					}
