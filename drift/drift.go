@@ -12,6 +12,7 @@ package drift
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"sort"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -48,9 +49,9 @@ func CompareAll(old, new []*contract.Catalog, opts Options) []contract.Finding {
 		switch {
 		case sp.skipped() != "":
 		case sp.new == nil:
-			out = append(out, serverFinding(serverRemoved, sp.old, "server %q is gone: none of its %s can be called", sp.old.Server, count(len(sp.old.Tools), "tool")))
+			out = append(out, serverFinding(serverRemoved, sp.old, "server %q is gone: none of its %s can be called", sp.old.Server, english.Plural(len(sp.old.Tools), "tool")))
 		case sp.old == nil:
-			out = append(out, serverFinding(serverAdded, sp.new, "server %q is new, with %s", sp.new.Server, count(len(sp.new.Tools), "tool")))
+			out = append(out, serverFinding(serverAdded, sp.new, "server %q is new, with %s", sp.new.Server, english.Plural(len(sp.new.Tools), "tool")))
 		default:
 			out = append(out, compare(sp.old, sp.new, opts)...)
 		}
@@ -123,14 +124,6 @@ func pairServers(old, new []*contract.Catalog) []serverPair {
 		}
 	}
 	return out
-}
-
-// count says "1 tool", "2 tools".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Compare compares one server's old and new tool lists, whatever their

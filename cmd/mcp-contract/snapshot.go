@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/spf13/cobra"
@@ -73,7 +74,7 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 				if changed {
 					state = "written"
 				}
-				fmt.Fprintf(a.stdout, "%s: %s (%s)\n", a.mask(safetext.Line(path)), state, plural(len(c.Tools), "tool"))
+				fmt.Fprintf(a.stdout, "%s: %s (%s)\n", a.mask(safetext.Line(path)), state, english.Plural(len(c.Tools), "tool"))
 			}
 			if len(missing) > 0 || len(stale) > 0 {
 				if len(missing) > 0 {
@@ -86,7 +87,7 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 				return errFindings
 			}
 			if check {
-				fmt.Fprintf(a.stdout, "%s up to date in %s\n", plural(len(catalogs), "snapshot"), a.mask(safetext.Line(dir)))
+				fmt.Fprintf(a.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), a.mask(safetext.Line(dir)))
 			}
 			return nil
 		},
@@ -138,12 +139,4 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// plural says "1 tool", "2 tools".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
