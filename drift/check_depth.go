@@ -7,7 +7,7 @@ import (
 )
 
 var schemaTooDeep = register(&Rule{
-	ID: "drift/schema-too-deep", Change: contract.ChangeInfo,
+	ID: "drift/schema-too-deep", Change: contract.ChangeReview,
 	Summary: "A schema differs below the depth drift compares, so its changes there are not classified",
 	Help: fmt.Sprintf("drift walks two schemas in step down to %d schema levels (a bound against hostile schemas, whose "+
 		"pairwise walk would otherwise cost memory and time without end). Below that, the two sides differ, and "+
