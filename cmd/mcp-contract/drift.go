@@ -111,7 +111,7 @@ func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required boo
 			if required {
 				return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("no snapshot for server %q: run `mcp-contract snapshot --server %s` and commit it", c.Server, c.Server)}
 			}
-			fmt.Fprintf(a.stderr, "note: no snapshot for server %q in %s, so drift is not checked for it (run `mcp-contract snapshot`)\n", c.Server, dir)
+			fmt.Fprintf(a.stderr, "note: no snapshot for server %q in %s, so drift is not checked for it (run `mcp-contract snapshot`)\n", a.line(c.Server), a.line(dir))
 			continue
 		}
 		snap, err := source.LoadFile(path)
@@ -127,6 +127,9 @@ func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required boo
 // drift compares catalogs, with the recorded calls of the project. Two single
 // files given as OLD NEW are one server whatever their names (v1.json, v2.json).
 func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.Finding, error) {
+	// Masked before comparing, so no change's message quotes a secret.
+	source.MaskTools(oldC, a.masker)
+	source.MaskTools(newC, a.masker)
 	callsDir := defaultCallsDir
 	if a.cfg != nil && a.cfg.Calls != "" {
 		callsDir = a.cfg.Calls

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/spf13/cobra"
 )
@@ -43,6 +45,10 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 					return &contract.ServerError{Server: c.Server, Msg: c.Error}
 				}
 			}
+			leaked, err := a.secretsEchoed(catalogs)
+			if err != nil {
+				return err
+			}
 			var stale []string
 			for _, c := range catalogs {
 				path := snapshot.Path(dir, c.Server)
@@ -64,14 +70,17 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 				if changed {
 					state = "written"
 				}
-				fmt.Fprintf(a.stdout, "%s: %s (%d tools)\n", path, state, len(c.Tools))
+				fmt.Fprintf(a.stdout, "%s: %s (%d tools)\n", a.line(path), state, len(c.Tools))
 			}
 			if len(stale) > 0 {
-				fmt.Fprintf(a.stdout, "out of date: %s\nrun `mcp-contract snapshot` and commit the result\n", strings.Join(stale, ", "))
+				fmt.Fprintf(a.stdout, "out of date: %s\nrun `mcp-contract snapshot` and commit the result\n", a.line(strings.Join(stale, ", ")))
 				return errFindings
 			}
 			if check {
-				fmt.Fprintf(a.stdout, "%d snapshots up to date in %s\n", len(catalogs), dir)
+				fmt.Fprintf(a.stdout, "%d snapshots up to date in %s\n", len(catalogs), a.line(dir))
+			}
+			if leaked {
+				return errFindings
 			}
 			return nil
 		},
@@ -80,4 +89,34 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when a snapshot would change")
 	return cmd
+}
+
+// secretsEchoed says on stderr where a server sent a secret of its own
+// configuration in its tools. The fetch has already masked each place, so
+// the snapshot is written without it; the run still fails at --fail-on, since
+// the server needs fixing and the secret rotating.
+func (a *app) secretsEchoed(catalogs []*contract.Catalog) (bool, error) {
+	const id = "security/secret-in-tool-text"
+	opts := lint.Options{Profiles: map[lint.Profile]bool{lint.ProfileSecurity: true}, Disabled: map[string]bool{}}
+	for _, r := range lint.Rules() {
+		if r.ID != id {
+			opts.Disabled[r.ID] = true
+		}
+	}
+	pol, err := a.policy(func(rule string) bool { return rule == id })
+	if err != nil {
+		return false, err
+	}
+	failOn, err := a.failLevel()
+	if err != nil {
+		return false, err
+	}
+	findings := policy.Apply(lint.Run(catalogs, opts), pol)
+	fail := false
+	for _, f := range findings {
+		fmt.Fprintf(a.stderr, "mcp-contract: %s %s: server %s, tool %s, %s: %s\n", f.Severity, f.Rule,
+			a.line(f.Server), a.line(f.Tool), a.line(f.Pointer), a.line(f.Message))
+		fail = fail || f.Severity >= failOn
+	}
+	return fail, nil
 }
