@@ -4,17 +4,16 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/drift"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/policy"
-	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/spf13/cobra"
 )
@@ -52,6 +51,11 @@ type app struct {
 	// masker hides every secret the run learned (config, client config and
 	// flag values), in every output.
 	masker *safetext.Masker
+
+	// result and ran are what the last command produced and which rules it
+	// ran, for the action to render from the same run.
+	result *contract.Result
+	ran    func(rule string) bool
 }
 
 func newApp(stdout, stderr io.Writer) *app {
@@ -71,8 +75,8 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usagef("%v (see --help)", err) })
 	f := root.PersistentFlags()
 	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
-	f.StringVar(&a.format, "format", "text", "report format: text or json")
-	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout")
+	f.StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
+	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
 	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
 	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
 	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
@@ -88,6 +92,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.validateCommand(),
 		a.rulesCommand(),
 		a.explainCommand(),
+		a.reportCommand(),
 		a.versionCommand(),
 	)
 	return root
@@ -235,22 +240,20 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	if err != nil {
 		return err
 	}
-	if a.format != "json" && a.format != "text" {
-		return usagef("--format %q: want text or json", a.format)
+	if !knownFormat(a.format) {
+		return usagef("--format %q: want %s", a.format, strings.Join(formats, ", "))
 	}
 	result.Findings = policy.Apply(result.Findings, pol)
 	contract.SortFindings(result.Findings, result.Servers)
 	if len(a.masker.Secrets()) > 0 {
 		result.MapText(a.masker.Mask)
 	}
+	a.result, a.ran = result, pol.Ran
 	render := func(w io.Writer) error {
-		if a.format == "json" {
-			return report.JSON(w, result, report.Meta{Name: "mcp-contract", Version: programVersion()})
-		}
-		return report.Text(w, result, report.TextOptions{Color: a.output == "" && colorTerminal(a.stdout), FailOn: failOn})
+		return a.render(w, a.format, result, failOn)
 	}
 	if a.output != "" {
-		err = writeFileAtomic(a.output, render)
+		err = a.writeOutput(render)
 	} else {
 		err = render(a.stdout)
 	}
@@ -275,28 +278,12 @@ func colorTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// writeFileAtomic never leaves a half-written file behind: write streams into
-// a temp file in the same folder, which is renamed over path only when
-// write succeeded.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return &contract.InputError{File: path, Msg: "cannot write the report: " + err.Error()}
+// writeOutput writes what write produces to -o: "-" is standard output,
+// anything else goes through fileio.WriteOutput (atomic for a regular file,
+// in place for /dev/null or a pipe, never renamed over a device).
+func (a *app) writeOutput(write func(io.Writer) error) error {
+	if a.output == "-" {
+		return write(a.stdout)
 	}
-	werr := write(tmp)
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return &contract.InputError{File: path, Msg: "cannot write the report: " + werr.Error()}
-	}
-	return nil
+	return fileio.WriteOutput(a.output, write)
 }

@@ -159,7 +159,7 @@ func TestOutputFile(t *testing.T) {
 		t.Fatalf("report file: %v, valid=%v", err, json.Valid(data))
 	}
 	_, errOut, code := mcpContract(t, "lint", "examples/banking", "-o", filepath.Join(t.TempDir(), "no", "such", "dir", "r.txt"))
-	if code != 2 || !strings.Contains(errOut, "cannot write the report") {
+	if code != 2 || !strings.Contains(errOut, "cannot write: no such file or folder") {
 		t.Errorf("unwritable -o: exit %d, %q", code, errOut)
 	}
 }

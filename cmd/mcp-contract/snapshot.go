@@ -51,7 +51,10 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 			}
 			var stale []string
 			for _, c := range catalogs {
-				path := snapshot.Path(dir, c.Server)
+				path, err := snapshot.Path(dir, c.Server)
+				if err != nil {
+					return err
+				}
 				if check {
 					changed, err := snapshot.Changed(dir, c)
 					if err != nil {
