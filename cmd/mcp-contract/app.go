@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/policy"
+	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/spf13/cobra"
 )
@@ -46,6 +48,10 @@ type app struct {
 	timeout    time.Duration
 	profiles   []string
 	mcpVersion string
+	expand     bool
+	statistics autoBool
+	// sections: the text report shows lint and drift apart, as check does.
+	sections bool
 
 	cfg *source.Config
 	// masker hides every secret the run learned (config, client config and
@@ -73,16 +79,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usagef("%v (see --help)", err) })
-	f := root.PersistentFlags()
-	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
-	f.StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
-	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
-	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
-	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
-	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
-	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
-	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
-	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+	root.SetVersionTemplate("mcp-contract {{.Version}}\n")
 	root.AddCommand(
 		a.lintCommand(),
 		a.snapshotCommand(),
@@ -95,7 +92,74 @@ func (a *app) rootCommand() *cobra.Command {
 		a.reportCommand(),
 		a.versionCommand(),
 	)
+	// The shared flags go on the commands that read them, so `explain --help`
+	// does not offer a --stdio it would ignore. A new command gets them all.
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "explain", "version":
+		case "rules":
+			a.addFormatFlag(c)
+		default:
+			a.addSharedFlags(c)
+		}
+	}
 	return root
+}
+
+// addSharedFlags adds the config, report and server flags of design.md §3.
+func (a *app) addSharedFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
+	a.addFormatFlag(cmd)
+	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
+	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
+	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
+	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
+	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
+	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
+	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+}
+
+func (a *app) addFormatFlag(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
+}
+
+// addTextReportFlags adds the layout flags of the text report to the
+// commands that write one.
+func (a *app) addTextReportFlags(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&a.expand, "expand", false, "text: list every place a finding applies instead of the first few tools")
+	f := cmd.Flags().VarPF(&a.statistics, "statistics", "", fmt.Sprintf("text: end with a count of findings per rule (default: on past %d findings)", report.StatisticsThreshold))
+	f.NoOptDefVal = "true"
+}
+
+// autoBool is a boolean flag that remembers whether it was given, so a
+// default can depend on the run (the statistics table on big reports).
+type autoBool struct{ set, on bool }
+
+func (b *autoBool) String() string {
+	if !b.set {
+		return "auto"
+	}
+	return strconv.FormatBool(b.on)
+}
+
+func (b *autoBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false, got %q", s)
+	}
+	b.set, b.on = true, v
+	return nil
+}
+
+func (b *autoBool) Type() string { return "bool" }
+
+// or returns the flag's value, or def when it was not given.
+func (b *autoBool) or(def bool) bool {
+	if b.set {
+		return b.on
+	}
+	return def
 }
 
 func (a *app) versionCommand() *cobra.Command {

@@ -79,6 +79,7 @@ calls:) must still be accepted.`,
 			return a.emit(&contract.Result{Servers: serverInfos(newC), Findings: findings}, pol)
 		},
 	}
+	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "compare only this configured server (repeatable)")
 	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
 	cmd.Flags().StringVar(&against, "against", "", "compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")

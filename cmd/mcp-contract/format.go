@@ -34,7 +34,13 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 	case "markdown":
 		return report.Markdown(w, result, report.MarkdownOptions{FailOn: failOn, Masker: a.masker})
 	}
-	return report.Text(w, result, report.TextOptions{Color: (a.output == "" || a.output == "-") && colorTerminal(a.stdout), FailOn: failOn})
+	return report.Text(w, result, report.TextOptions{
+		Color:      (a.output == "" || a.output == "-") && colorTerminal(a.stdout),
+		FailOn:     failOn,
+		Expand:     a.expand,
+		Statistics: a.statistics.or(len(result.Findings) > report.StatisticsThreshold),
+		Sections:   a.sections,
+	})
 }
 
 // rulesThatRan lists the metadata of every rule the run ran (all when ran is nil).
