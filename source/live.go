@@ -280,7 +280,41 @@ func (f *fetcher) explainList(ctx context.Context, err error) error {
 	if errors.As(err, &le) {
 		return le
 	}
+	// A JSON-RPC error is an answer: the server speaks MCP and refused, so
+	// the hint about stray output on stdout would mislead.
+	var we *jsonrpc.Error
+	if errors.As(err, &we) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "tools/list failed: the server answered with JSON-RPC error %d", we.Code)
+		if name := jsonrpcCodes[we.Code]; name != "" {
+			fmt.Fprintf(&b, " (%s)", name)
+		}
+		// Masked whole before it is cut, so no piece of a secret is left.
+		msg := f.mask(we.Message)
+		if len(msg) > maxQuotedMessage {
+			msg = strings.ToValidUTF8(msg[:maxQuotedMessage], "") + "…"
+		}
+		fmt.Fprintf(&b, ": %s; the server could not list its tools, see its logs or its configuration", msg)
+		if f.proc != nil {
+			if tail := f.proc.stderrTail(); tail != "" {
+				fmt.Fprintf(&b, "; last stderr lines: %s", tail)
+			}
+		}
+		return errors.New(b.String())
+	}
 	return f.explain("tools/list failed", ctx, err)
+}
+
+// maxQuotedMessage bounds how much of a server's error message is quoted.
+const maxQuotedMessage = 300
+
+// jsonrpcCodes names the codes JSON-RPC 2.0 reserves.
+var jsonrpcCodes = map[int64]string{
+	-32700: "parse error",
+	-32600: "invalid request",
+	-32601: "method not found",
+	-32602: "invalid params",
+	-32603: "internal error",
 }
 
 // isTooLarge recognises the SDK's frame and event limits and ours.
