@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
@@ -304,14 +305,7 @@ func hasDrift(findings []contract.Finding) bool {
 	return false
 }
 
-// plural writes a count with its noun: "1 tool", "2 tools", "0 info"
-// ("info" is a mass noun, as in "0 info" next to "0 errors").
-func plural(n int, noun string) string {
-	if n == 1 || noun == "info" {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+var plural = english.Plural
 
 type errWriter struct {
 	w   io.Writer

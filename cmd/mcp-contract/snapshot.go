@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -73,14 +74,14 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 				if changed {
 					state = "written"
 				}
-				fmt.Fprintf(a.stdout, "%s: %s (%d tools)\n", a.line(path), state, len(c.Tools))
+				fmt.Fprintf(a.stdout, "%s: %s (%s)\n", a.line(path), state, english.Plural(len(c.Tools), "tool"))
 			}
 			if len(stale) > 0 {
 				fmt.Fprintf(a.stdout, "out of date: %s\nrun `mcp-contract snapshot` and commit the result\n", a.line(strings.Join(stale, ", ")))
 				return errFindings
 			}
 			if check {
-				fmt.Fprintf(a.stdout, "%d snapshots up to date in %s\n", len(catalogs), a.line(dir))
+				fmt.Fprintf(a.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), a.line(dir))
 			}
 			if leaked {
 				return errFindings
