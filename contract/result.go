@@ -22,6 +22,45 @@ type ServerInfo struct {
 type Result struct {
 	Servers  []ServerInfo
 	Findings []Finding
+	// Drift says what the drift step compared; nil for a command without one.
+	Drift *DriftCoverage
+}
+
+// DriftCoverage records what a drift step compared, so that no drift
+// findings is never read as "no changes" when nothing was compared.
+type DriftCoverage struct {
+	// Compared lists the servers compared, each with how and against what.
+	Compared []DriftServer `json:"compared"`
+	// Skipped lists servers that were not compared, each with the reason.
+	Skipped []DriftServer `json:"skipped,omitempty"`
+	// NotRun says why nothing was compared; empty when something was.
+	NotRun string `json:"notRun,omitempty"`
+}
+
+// Ways a server's current tools were obtained for drift.
+const (
+	// DriftLive is a running server (config, MCP client config, --stdio/--url).
+	DriftLive = "live"
+	// DriftConfig is a tool file the config names as a server.
+	DriftConfig = "config"
+	// DriftFile is a file or folder given as NEW in `drift OLD NEW`.
+	DriftFile = "file"
+	// DriftGitPrefix, followed by the ref, is the work tree's snapshot
+	// folder compared with itself at that ref (--against git:REF).
+	DriftGitPrefix = "git:"
+)
+
+// DriftServer is one server of a drift step.
+type DriftServer struct {
+	Server string `json:"server"`
+	// How is DriftLive, DriftConfig, DriftFile or "git:REF".
+	How string `json:"how"`
+	// Against is the origin of what the server was compared with (its
+	// snapshot, the OLD file, the file at the ref); empty for a server
+	// found on one side only.
+	Against string `json:"against,omitempty"`
+	// Reason says why a skipped server was not compared.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Count returns how many findings have each severity.
@@ -108,6 +147,15 @@ func (r *Result) MapText(f func(string) string) {
 				tokens[f(k)] += v
 			}
 			s.ToolTokens = tokens
+		}
+	}
+	if d := r.Drift; d != nil {
+		d.NotRun = f(d.NotRun)
+		for _, list := range [][]DriftServer{d.Compared, d.Skipped} {
+			for i := range list {
+				s := &list[i]
+				s.Server, s.How, s.Against, s.Reason = f(s.Server), f(s.How), f(s.Against), f(s.Reason)
+			}
 		}
 	}
 	for i := range r.Findings {

@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/mcp-contract/mcp-contract/internal/english"
+	"os"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/snapshot"
@@ -50,13 +51,17 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 			if err != nil {
 				return err
 			}
-			var stale []string
+			var missing, stale []string
 			for _, c := range catalogs {
 				path, err := snapshot.Path(dir, c.Server)
 				if err != nil {
 					return err
 				}
 				if check {
+					if _, err := os.Lstat(path); os.IsNotExist(err) {
+						missing = append(missing, path)
+						continue
+					}
 					changed, err := snapshot.Changed(dir, c)
 					if err != nil {
 						return err
@@ -76,8 +81,14 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 				}
 				fmt.Fprintf(a.stdout, "%s: %s (%s)\n", a.line(path), state, english.Plural(len(c.Tools), "tool"))
 			}
-			if len(stale) > 0 {
-				fmt.Fprintf(a.stdout, "out of date: %s\nrun `mcp-contract snapshot` and commit the result\n", a.line(strings.Join(stale, ", ")))
+			if len(missing) > 0 || len(stale) > 0 {
+				if len(missing) > 0 {
+					fmt.Fprintf(a.stdout, "missing: %s\n", a.line(strings.Join(missing, ", ")))
+				}
+				if len(stale) > 0 {
+					fmt.Fprintf(a.stdout, "out of date: %s\n", a.line(strings.Join(stale, ", ")))
+				}
+				fmt.Fprintf(a.stdout, "run: %s\nand commit the result\n", a.snapshotCommandLine(dir, only...))
 				return errFindings
 			}
 			if check {
@@ -123,4 +134,47 @@ func (a *app) secretsEchoed(catalogs []*contract.Catalog) (bool, error) {
 		fail = fail || f.Severity >= failOn
 	}
 	return fail, nil
+}
+
+// snapshotCommandLine is the snapshot command that writes what is missing or
+// stale, with this run's flags that pick the servers and the folder, so it
+// can be pasted as it is. Header values are left out: they may be secrets.
+func (a *app) snapshotCommandLine(dir string, servers ...string) string {
+	parts := []string{"mcp-contract", "snapshot"}
+	if a.configPath != "" {
+		parts = append(parts, "--config", shellQuote(a.configPath))
+	}
+	switch {
+	case a.stdio != "" || a.url != "":
+		if a.stdio != "" {
+			parts = append(parts, "--stdio", shellQuote(a.stdio))
+		} else {
+			parts = append(parts, "--url", shellQuote(a.url))
+		}
+		for _, h := range a.headers {
+			name, _, _ := strings.Cut(h, ":")
+			parts = append(parts, "--header", shellQuote(strings.TrimSpace(name)+": …"))
+		}
+		if a.adHocName != "" {
+			parts = append(parts, "--name", shellQuote(a.adHocName))
+		}
+	default:
+		for _, s := range servers {
+			parts = append(parts, "--server", shellQuote(s))
+		}
+	}
+	if dir != a.snapshotDir() {
+		parts = append(parts, "--dir", shellQuote(dir))
+	}
+	return a.line(strings.Join(parts, " "))
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
