@@ -85,6 +85,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.rulesCommand(),
 		a.explainCommand(),
 		a.reportCommand(),
+		a.initCommand(),
 		a.versionCommand(),
 	)
 	return root
@@ -322,10 +323,15 @@ func colorTerminal(w io.Writer) bool {
 // a temp file in the same folder, which is renamed over path only when
 // write succeeded.
 func writeFileAtomic(path string, write func(io.Writer) error) error {
+	return writeAtomic(path, "the report", write)
+}
+
+// writeAtomic is writeFileAtomic for any file; what names it in errors.
+func writeAtomic(path, what string, write func(io.Writer) error) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return &contract.InputError{File: path, Msg: "cannot write the report: " + err.Error()}
+		return &contract.InputError{File: path, Msg: "cannot write " + what + ": " + err.Error()}
 	}
 	werr := write(tmp)
 	if cerr := tmp.Close(); werr == nil {
@@ -339,7 +345,7 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return &contract.InputError{File: path, Msg: "cannot write the report: " + werr.Error()}
+		return &contract.InputError{File: path, Msg: "cannot write " + what + ": " + werr.Error()}
 	}
 	return nil
 }
