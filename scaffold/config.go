@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/source"
 	"go.yaml.in/yaml/v3"
 )
@@ -41,8 +42,8 @@ type Config struct {
 	YAML []byte
 	// Variables are the ${VAR} names the config reads from the environment.
 	Variables []string
-	// Notes say what was changed on the way (renamed servers, credentials
-	// replaced by references, servers left out), one line each.
+	// Notes say what was changed on the way (credentials replaced by
+	// references, servers left out), one line each.
 	Notes []string
 }
 
@@ -61,12 +62,9 @@ func BuildConfig(opts Options) (*Config, error) {
 	servers := &yaml.Node{Kind: yaml.MappingNode}
 	used := map[string]string{}
 	for _, s := range opts.Servers {
-		name := serverName(s.Config.Name)
-		if name == "" {
-			name = "server"
-		}
-		if name != s.Config.Name {
-			b.note("server %q of %s is named %q here (a server name is 1-64 characters of A-Za-z0-9_.-: it names the snapshot file)", s.Config.Name, s.From, name)
+		name := s.Config.Name
+		if err := contract.CheckServerName(name); err != nil {
+			return nil, fmt.Errorf("%s: %v", s.From, err)
 		}
 		if first, dup := used[name]; dup {
 			b.note("server %q of %s is left out: %s already defines it", name, s.From, first)
@@ -276,9 +274,9 @@ func varName(server, setting string) string {
 	return s
 }
 
-// serverName turns a client's server name into a valid config key.
+// serverName makes a server name of a word; the caller checks the result.
 func serverName(name string) string {
-	s := strings.Trim(invalidNameChars.ReplaceAllString(name, "-"), "-")
+	s := strings.Trim(invalidNameChars.ReplaceAllString(name, "-"), "-.")
 	if len(s) > 64 {
 		s = s[:64]
 	}
@@ -313,7 +311,7 @@ func SuggestName(sc *source.ServerConfig) string {
 			case "", "www", "api", "mcp", "localhost", "127", "0", "1":
 				continue
 			}
-			if name := serverName(label); name != "" {
+			if name := serverName(label); contract.CheckServerName(name) == nil {
 				return name
 			}
 		}
@@ -330,7 +328,7 @@ func SuggestName(sc *source.ServerConfig) string {
 			base = base[:at] // a version: pkg@1.2.3
 		}
 		base = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(base, ".js"), ".py"), ".exe")
-		if name := serverName(base); name != "" && name != "index" && name != "main" {
+		if name := serverName(base); contract.CheckServerName(name) == nil && name != "index" && name != "main" {
 			return name
 		}
 	}

@@ -21,7 +21,7 @@ func TestConfigRoundTripsAClientConfig(t *testing.T) {
   "github": {"type": "http", "url": "https://api.githubcopilot.com/mcp/", "headers": {"Authorization": "Bearer ghp_literal123456", "X-Trace": "on"}},
   "files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "${workspaceFolder}", "--api-key", "sk-abc123", "--token=tok-456"],
             "env": {"DEBUG": "1", "BRAVE_API_KEY": "xyz123", "T": "${env:MY_T}"}},
-  "My Server!": {"url": "https://x.example.com/mcp?api_key=zzz789&v=2", "type": "sse"},
+  "my.server": {"url": "https://x.example.com/mcp?api_key=zzz789&v=2", "type": "sse"},
   "odd": {"command": "node", "args": ["line one\nline: two # not a comment", "&anchor *alias !tag {a: b} [c]", "'\"", "ünïcødé", ""]}
 }}`), 0o644)
 	found, err := source.ClientConfigsAsWritten(".")
@@ -64,9 +64,6 @@ func TestConfigRoundTripsAClientConfig(t *testing.T) {
 	}
 	for i, got := range parsed.Servers {
 		want := client[i]
-		if want.Name == "My Server!" {
-			want.Name = "My-Server"
-		}
 		argv := func(s *source.ServerConfig) []string { return append(append([]string{}, s.Command...), s.Args...) }
 		cwd := func(s *source.ServerConfig) string { return strings.TrimPrefix(filepath.Clean("./"+s.Cwd), ".") }
 		if got.Name != want.Name || !reflect.DeepEqual(argv(got), argv(want)) || !reflect.DeepEqual(got.Env, want.Env) || cwd(got) != cwd(want) ||
@@ -74,8 +71,8 @@ func TestConfigRoundTripsAClientConfig(t *testing.T) {
 			t.Errorf("server %d:\n got %+v\nwant %+v", i, *got, *want)
 		}
 	}
-	if len(cfg.Notes) != 6 {
-		t.Errorf("want a note per replaced credential and the rename, got:\n%s", strings.Join(cfg.Notes, "\n"))
+	if len(cfg.Notes) != 5 {
+		t.Errorf("want a note per replaced credential, got:\n%s", strings.Join(cfg.Notes, "\n"))
 	}
 }
 
@@ -92,6 +89,9 @@ func TestConfigKeepsTheFirstOfTwoServersNamedAlike(t *testing.T) {
 	if _, err := BuildConfig(Options{}); err == nil {
 		t.Error("a config without servers is no start")
 	}
+	if _, err := BuildConfig(Options{Servers: []Server{{&source.ServerConfig{Name: "../x", File: "x.json"}, "--name"}}}); err == nil {
+		t.Error("a server name that climbs out of the snapshot folder was written")
+	}
 }
 
 func TestSuggestName(t *testing.T) {
@@ -107,6 +107,8 @@ func TestSuggestName(t *testing.T) {
 		{source.ServerConfig{URL: "https://staging.example.com/mcp"}, "staging"},
 		{source.ServerConfig{URL: "https://api.githubcopilot.com/mcp/"}, "githubcopilot"},
 		{source.ServerConfig{URL: "http://127.0.0.1:8080/mcp"}, "http"},
+		{source.ServerConfig{Command: []string{"npx", "con"}}, "stdio"},
+		{source.ServerConfig{Command: []string{"./.hidden."}}, "hidden"},
 	} {
 		if got := SuggestName(&tc.sc); got != tc.want {
 			t.Errorf("%v %s: %q, want %q", tc.sc.Command, tc.sc.URL, got, tc.want)

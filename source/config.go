@@ -127,6 +127,9 @@ func (p *configParser) strMap(n *yaml.Node, where string, dst *map[string]string
 	m := map[string]string{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if _, dup := m[k.Value]; dup {
+			return p.errAt(k, "key %q appears twice in %s", k.Value, where)
+		}
 		if v.Kind != yaml.ScalarNode {
 			return p.errAt(v, "%s.%s must be a string", where, k.Value)
 		}
@@ -221,6 +224,14 @@ func (p *configParser) servers(n *yaml.Node) error {
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if err := contract.CheckServerName(k.Value); err != nil {
+			return p.errAt(k, "servers: %v", err)
+		}
+		for _, prev := range p.cfg.Servers {
+			if contract.SameFileName(prev.Name, k.Value) {
+				return p.errAt(k, "servers: %q and %q (line %d) would share one snapshot file; rename one", k.Value, prev.Name, prev.Line)
+			}
+		}
 		s, err := p.server(k.Value, v)
 		if err != nil {
 			return err
@@ -231,12 +242,7 @@ func (p *configParser) servers(n *yaml.Node) error {
 	return nil
 }
 
-var serverNamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
-
 func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) {
-	if !serverNamePattern.MatchString(name) {
-		return nil, p.errAt(n, "server name %q must be 1-64 characters of A-Za-z0-9_.- (it names the snapshot file)", name)
-	}
 	s := &ServerConfig{Name: name}
 	where := "servers." + name
 	var timeout string

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"strings"
 	"sync"
 	"time"
@@ -139,7 +140,7 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 		f.progress("failed: " + msg)
 		return nil, &contract.ServerError{Server: sc.Name, Msg: msg}
 	}
-	f.progress(fmt.Sprintf("%d tools (protocol %s)", len(c.Tools), c.ProtocolVersion))
+	f.progress(fmt.Sprintf("%s (protocol %s)", english.Plural(len(c.Tools), "tool"), c.ProtocolVersion))
 	return c, nil
 }
 

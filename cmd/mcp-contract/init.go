@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/scaffold"
 	"github.com/mcp-contract/mcp-contract/source"
@@ -50,12 +50,12 @@ write ` + scaffold.WorkflowPath + `. Existing files are kept unless --force.`,
 				SchemaURL: "https://raw.githubusercontent.com/" + repository + "/" + ref + "/schema/mcp-contract.schema.json",
 			})
 			if err != nil {
-				return err
+				return usagef("%v", err)
 			}
-			files := []initFile{{a.initConfigPath(), "the config", cfg.YAML}}
+			files := []initFile{{a.initConfigPath(), cfg.YAML}}
 			if workflow {
 				wf := scaffold.Workflow(scaffold.WorkflowOptions{ActionRef: repository + "@" + ref, Variables: cfg.Variables})
-				files = append(files, initFile{scaffold.WorkflowPath, "the workflow", wf})
+				files = append(files, initFile{scaffold.WorkflowPath, wf})
 			}
 			// Check every file before writing any, so a refusal leaves nothing half done.
 			for _, f := range files {
@@ -67,8 +67,7 @@ write ` + scaffold.WorkflowPath + `. Existing files are kept unless --force.`,
 				if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
 					return &contract.InputError{File: f.path, Msg: "cannot create its folder: " + err.Error()}
 				}
-				data := f.data
-				if err := writeAtomic(f.path, f.what, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+				if err := fileio.WriteFile(f.path, f.data); err != nil {
 					return err
 				}
 				fmt.Fprintf(a.stdout, "%s: written\n", f.path)
@@ -89,8 +88,8 @@ write ` + scaffold.WorkflowPath + `. Existing files are kept unless --force.`,
 }
 
 type initFile struct {
-	path, what string
-	data       []byte
+	path string
+	data []byte
 }
 
 func (a *app) initConfigPath() string {

@@ -72,6 +72,9 @@ func TestInitFromFlags(t *testing.T) {
 		t.Errorf("the variable is neither announced nor passed to the workflow:\n%s\n%s", out, wf)
 	}
 
+	if _, errOut, code := mcpContract(t, "init", "--force", "--stdio", "x", "--name", "../up"); code != 2 || !strings.Contains(errOut, `--stdio: server name "../up" holds`) {
+		t.Errorf("a bad --name: exit %d, %q", code, errOut)
+	}
 	_, _, code = mcpContract(t, "init", "--force", "--stdio", "go run ./cmd/weather", "--name", "wx", "--config", "ci/mcp.yaml")
 	cfg, _ = os.ReadFile("ci/mcp.yaml")
 	if code != 0 || !strings.Contains(string(cfg), "  wx:\n    command: [go, run, ./cmd/weather]\n") {
