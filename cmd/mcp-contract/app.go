@@ -90,6 +90,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.rulesCommand(),
 		a.explainCommand(),
 		a.reportCommand(),
+		a.initCommand(),
 		a.versionCommand(),
 	)
 	// The shared flags go on the commands that read them, so `explain --help`
