@@ -69,11 +69,13 @@ const (
 	CategoryCollision = "collision"
 )
 
-// Drift change kinds.
+// Drift change kinds. ChangeReview breaks no call but must be read (a
+// description, an annotation) and is reported as a warning; it was "info"
+// once, which contradicted that severity.
 const (
 	ChangeBreaking    = "breaking"
 	ChangeNonBreaking = "non-breaking"
-	ChangeInfo        = "info"
+	ChangeReview      = "review"
 )
 
 // Tool is one tool object as its server published it.

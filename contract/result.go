@@ -18,6 +18,45 @@ type ServerInfo struct {
 type Result struct {
 	Servers  []ServerInfo
 	Findings []Finding
+	// Drift says what the drift step compared; nil for a command without one.
+	Drift *DriftCoverage
+}
+
+// DriftCoverage records what a drift step compared, so that no drift
+// findings is never read as "no changes" when nothing was compared.
+type DriftCoverage struct {
+	// Compared lists the servers compared, each with how and against what.
+	Compared []DriftServer `json:"compared"`
+	// Skipped lists servers that were not compared, each with the reason.
+	Skipped []DriftServer `json:"skipped,omitempty"`
+	// NotRun says why nothing was compared; empty when something was.
+	NotRun string `json:"notRun,omitempty"`
+}
+
+// Ways a server's current tools were obtained for drift.
+const (
+	// DriftLive is a running server (config, MCP client config, --stdio/--url).
+	DriftLive = "live"
+	// DriftConfig is a tool file the config names as a server.
+	DriftConfig = "config"
+	// DriftFile is a file or folder given as NEW in `drift OLD NEW`.
+	DriftFile = "file"
+	// DriftGitPrefix, followed by the ref, is the work tree's snapshot
+	// folder compared with itself at that ref (--against git:REF).
+	DriftGitPrefix = "git:"
+)
+
+// DriftServer is one server of a drift step.
+type DriftServer struct {
+	Server string `json:"server"`
+	// How is DriftLive, DriftConfig, DriftFile or "git:REF".
+	How string `json:"how"`
+	// Against is the origin of what the server was compared with (its
+	// snapshot, the OLD file, the file at the ref); empty for a server
+	// found on one side only.
+	Against string `json:"against,omitempty"`
+	// Reason says why a skipped server was not compared.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Count returns how many findings have each severity.
