@@ -166,6 +166,9 @@ func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required boo
 // drift compares catalogs, with the recorded calls of the project. Two single
 // files given as OLD NEW are one server whatever their names (v1.json, v2.json).
 func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.Finding, error) {
+	// Masked before comparing, so no change's message quotes a secret.
+	source.MaskTools(oldC, a.masker)
+	source.MaskTools(newC, a.masker)
 	callsDir := defaultCallsDir
 	if a.cfg != nil && a.cfg.Calls != "" {
 		callsDir = a.cfg.Calls
