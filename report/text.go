@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
 // TextOptions control the terminal report.
@@ -130,6 +131,10 @@ func writeTools(tw *errWriter, p painter, fs []contract.Finding) {
 				tw.printf("%s  %s %s  %s\n", indent, p.severity(f.Severity), p.paint("2", f.Rule), oneLine(f.Message))
 				if f.Fix != "" {
 					tw.printf("%s          fix: %s\n", indent, oneLine(f.Fix))
+				}
+				// The other sides of a collision: the clash is shown once, here.
+				for _, r := range f.Related {
+					tw.printf("%s          also: %s\n", indent, safetext.Line(strings.TrimSpace(r.Server+"/"+r.Tool+" "+location(contract.Finding{File: r.File, Line: r.Line, Column: r.Column}))))
 				}
 			}
 			if broken := breaks(group); len(broken) > 1 {

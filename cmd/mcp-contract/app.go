@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/lint"
@@ -79,6 +80,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.lintCommand(),
 		a.snapshotCommand(),
 		a.driftCommand(),
+		a.collisionsCommand(),
 		a.checkCommand(),
 		a.sanitizeCommand(),
 		a.validateCommand(),
@@ -203,6 +205,9 @@ func knownRules() map[string]contract.RuleInfo {
 		out[r.ID] = r.Info()
 	}
 	for _, info := range drift.Rules() {
+		out[info.ID] = info
+	}
+	for _, info := range collisions.Rules() {
 		out[info.ID] = info
 	}
 	return out
