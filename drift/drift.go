@@ -12,6 +12,7 @@ package drift
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"sort"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -54,7 +55,7 @@ func CompareAll(old, new []*contract.Catalog, opts Options) []contract.Finding {
 		seen[o.Server]++
 		if i >= len(newByName[o.Server]) {
 			if o.Error == "" {
-				out = append(out, serverFinding(serverRemoved, o, "server %q is gone: none of its %d tools can be called", o.Server, len(o.Tools)))
+				out = append(out, serverFinding(serverRemoved, o, "server %q is gone: none of its %s can be called", o.Server, english.Plural(len(o.Tools), "tool")))
 			}
 			continue
 		}
@@ -67,7 +68,7 @@ func CompareAll(old, new []*contract.Catalog, opts Options) []contract.Finding {
 	for name, cs := range newByName {
 		for _, n := range cs[min(seen[name], len(cs)):] {
 			if n.Error == "" {
-				out = append(out, serverFinding(serverAdded, n, "server %q is new, with %d tools", n.Server, len(n.Tools)))
+				out = append(out, serverFinding(serverAdded, n, "server %q is new, with %s", n.Server, english.Plural(len(n.Tools), "tool")))
 			}
 		}
 	}

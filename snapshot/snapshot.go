@@ -8,10 +8,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
@@ -47,24 +47,36 @@ func ToolHash(t *contract.Tool) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// Path is the snapshot file of a server in dir.
-func Path(dir, server string) string { return filepath.Join(dir, server+".json") }
+// Path is the snapshot file of a server in dir. The server name is checked
+// (contract.CheckServerName) and the result proven to sit directly inside
+// dir, whatever source the name came from.
+func Path(dir, server string) (string, error) {
+	if err := contract.CheckServerName(server); err != nil {
+		return "", &contract.InputError{File: dir, Msg: err.Error()}
+	}
+	return fileio.InDir(dir, server+".json")
+}
 
 // Changed reports whether writing the catalog would change its snapshot file.
 func Changed(dir string, c *contract.Catalog) (bool, error) {
-	old, err := os.ReadFile(Path(dir, c.Server))
-	if os.IsNotExist(err) {
+	path, err := Path(dir, c.Server)
+	if err != nil {
+		return false, err
+	}
+	if _, err := os.Lstat(path); os.IsNotExist(err) {
 		return true, nil
 	}
+	old, err := fileio.ReadFile(path, fileio.MaxToolFile)
 	if err != nil {
-		return false, &contract.InputError{File: Path(dir, c.Server), Msg: err.Error()}
+		return false, err
 	}
 	return !bytes.Equal(old, Encode(c)), nil
 }
 
-// Write stores the catalog's snapshot atomically: a temp file in the same
-// folder, synced, then renamed over the old one, so a reader or a crash never
-// sees half a file. It reports whether the content changed.
+// Write stores the catalog's snapshot atomically (fileio.WriteFile: a temp
+// file in the same folder, synced, then renamed over the old one), so a
+// reader or a crash never sees half a file. It reports whether the content
+// changed.
 func Write(dir string, c *contract.Catalog) (bool, error) {
 	if c.Error != "" {
 		return false, fmt.Errorf("refusing to snapshot server %q: %s", c.Server, c.Error)
@@ -76,34 +88,9 @@ func Write(dir string, c *contract.Catalog) (bool, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return false, &contract.InputError{File: dir, Msg: "cannot create the snapshot folder: " + err.Error()}
 	}
-	return true, writeAtomic(Path(dir, c.Server), Encode(c))
-}
-
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	path, err := Path(dir, c.Server)
 	if err != nil {
-		return &contract.InputError{File: path, Msg: "cannot write: " + err.Error()}
+		return false, err
 	}
-	cleanup := func(err error) error {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return &contract.InputError{File: path, Msg: "cannot write: " + err.Error()}
-	}
-	if _, err := tmp.Write(data); err != nil {
-		return cleanup(err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return cleanup(err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return cleanup(err)
-	}
-	if err := tmp.Close(); err != nil {
-		return cleanup(err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return &contract.InputError{File: path, Msg: "cannot write: " + err.Error()}
-	}
-	return nil
+	return true, fileio.WriteFile(path, Encode(c))
 }

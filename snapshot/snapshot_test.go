@@ -99,12 +99,12 @@ func TestWriteIsAtomicAndIdempotent(t *testing.T) {
 	if err != nil || !changed {
 		t.Fatalf("first write: changed=%v err=%v", changed, err)
 	}
-	first, _ := os.ReadFile(Path(dir, "srv"))
+	first, _ := os.ReadFile(filepath.Join(dir, "srv.json"))
 	changed, err = Write(dir, c)
 	if err != nil || changed {
 		t.Fatalf("second write: changed=%v err=%v", changed, err)
 	}
-	if again, _ := os.ReadFile(Path(dir, "srv")); !bytes.Equal(first, again) {
+	if again, _ := os.ReadFile(filepath.Join(dir, "srv.json")); !bytes.Equal(first, again) {
 		t.Error("rewriting an unchanged server changed the file")
 	}
 	entries, _ := os.ReadDir(dir)
@@ -116,7 +116,7 @@ func TestWriteIsAtomicAndIdempotent(t *testing.T) {
 	if _, err := Write(dir, failed); err == nil || !strings.Contains(err.Error(), "connection refused") {
 		t.Errorf("a failed fetch must not be written, got err %v", err)
 	}
-	if again, _ := os.ReadFile(Path(dir, "srv")); !bytes.Equal(first, again) {
+	if again, _ := os.ReadFile(filepath.Join(dir, "srv.json")); !bytes.Equal(first, again) {
 		t.Error("a failed fetch touched the old snapshot")
 	}
 }

@@ -43,6 +43,9 @@ func readClientConfig(dir, path, key string) ([]*ServerConfig, []string, error) 
 		return nil, nil, err
 	}
 	r := &clientConfigReader{doc: doc, dir: dir}
+	if err := r.uniqueKeys(doc.root); err != nil {
+		return nil, nil, err
+	}
 	if !doc.root.Is(jsontree.Object) {
 		return nil, nil, r.errorAt(doc.root, "an MCP client config must be a JSON object")
 	}
@@ -54,7 +57,16 @@ func readClientConfig(dir, path, key string) ([]*ServerConfig, []string, error) 
 		return nil, nil, r.errorAt(list, fmt.Sprintf("%q must be an object of servers by name", key))
 	}
 	var servers []*ServerConfig
-	for _, m := range list.Members {
+	for i, m := range list.Members {
+		if err := contract.CheckServerName(m.Key); err != nil {
+			return nil, nil, r.errorAtOffset(m.KeyOffset, fmt.Sprintf("%s: %v", key, err))
+		}
+		for _, prev := range list.Members[:i] {
+			if contract.SameFileName(prev.Key, m.Key) {
+				line, _ := r.doc.lines.Position(prev.KeyOffset)
+				return nil, nil, r.errorAtOffset(m.KeyOffset, fmt.Sprintf("%s: %q and %q (line %d) would share one snapshot file; rename one", key, m.Key, prev.Key, line))
+			}
+		}
 		sc, err := r.server(m.Key, m.Value)
 		if err != nil {
 			return nil, nil, err
@@ -73,8 +85,33 @@ type clientConfigReader struct {
 }
 
 func (r *clientConfigReader) errorAt(n *jsontree.Node, msg string) error {
-	line, col := r.doc.lines.Position(n.Offset)
+	return r.errorAtOffset(n.Offset, msg)
+}
+
+func (r *clientConfigReader) errorAtOffset(offset int, msg string) error {
+	line, col := r.doc.lines.Position(offset)
 	return &contract.InputError{File: r.doc.file, Line: line, Column: col, Msg: msg}
+}
+
+// uniqueKeys refuses a key written twice in any object of the config: JSON
+// parsers disagree on which one wins (the last, the first, or an error), so
+// the server a client starts may not be the one checked here.
+func (r *clientConfigReader) uniqueKeys(n *jsontree.Node) error {
+	stack := []*jsontree.Node{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		seen := map[string]bool{}
+		for _, m := range n.Members {
+			if seen[m.Key] {
+				return r.errorAtOffset(m.KeyOffset, fmt.Sprintf("key %q appears twice in one object; clients disagree on which one wins, keep one", m.Key))
+			}
+			seen[m.Key] = true
+			stack = append(stack, m.Value)
+		}
+		stack = append(stack, n.Items...)
+	}
+	return nil
 }
 
 // server reads one entry; a disabled one (Cursor, Cline) is nil.

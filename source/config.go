@@ -127,6 +127,9 @@ func (p *configParser) strMap(n *yaml.Node, where string, dst *map[string]string
 	m := map[string]string{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if _, dup := m[k.Value]; dup {
+			return p.errAt(k, "key %q appears twice in %s", k.Value, where)
+		}
 		if v.Kind != yaml.ScalarNode {
 			return p.errAt(v, "%s.%s must be a string", where, k.Value)
 		}
@@ -275,6 +278,14 @@ func (p *configParser) servers(n *yaml.Node) error {
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if err := contract.CheckServerName(k.Value); err != nil {
+			return p.errAt(k, "servers: %v", err)
+		}
+		for _, prev := range p.cfg.Servers {
+			if contract.SameFileName(prev.Name, k.Value) {
+				return p.errAt(k, "servers: %q and %q (line %d) would share one snapshot file; rename one", k.Value, prev.Name, prev.Line)
+			}
+		}
 		s, err := p.server(k.Value, v)
 		if err != nil {
 			return err
@@ -285,20 +296,26 @@ func (p *configParser) servers(n *yaml.Node) error {
 	return nil
 }
 
-var serverNamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
-
 func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) {
-	if !serverNamePattern.MatchString(name) {
-		return nil, p.errAt(n, "server name %q must be 1-64 characters of A-Za-z0-9_.- (it names the snapshot file)", name)
-	}
 	s := &ServerConfig{Name: name}
 	where := "servers." + name
 	var timeout string
 	err := p.fields(n, where, map[string]func(*yaml.Node) error{
-		"command":   func(v *yaml.Node) error { return p.strList(v, where+".command", &s.Command) },
-		"args":      func(v *yaml.Node) error { return p.strList(v, where+".args", &s.Args) },
-		"env":       func(v *yaml.Node) error { return p.strMap(v, where+".env", &s.Env) },
-		"cwd":       func(v *yaml.Node) error { return p.str(v, where+".cwd", &s.Cwd) },
+		"command": func(v *yaml.Node) error { return p.strList(v, where+".command", &s.Command) },
+		"args":    func(v *yaml.Node) error { return p.strList(v, where+".args", &s.Args) },
+		"env":     func(v *yaml.Node) error { return p.strMap(v, where+".env", &s.Env) },
+		"cwd":     func(v *yaml.Node) error { return p.str(v, where+".cwd", &s.Cwd) },
+		"inherit-env": func(v *yaml.Node) error {
+			if err := p.strList(v, where+".inherit-env", &s.InheritEnv); err != nil {
+				return err
+			}
+			for _, name := range s.InheritEnv {
+				if !envName.MatchString(name) {
+					return p.errAt(v, "%s.inherit-env: %q is not an environment variable name", where, name)
+				}
+			}
+			return nil
+		},
 		"url":       func(v *yaml.Node) error { return p.str(v, where+".url", &s.URL) },
 		"headers":   func(v *yaml.Node) error { return p.strMap(v, where+".headers", &s.Headers) },
 		"transport": func(v *yaml.Node) error { return p.str(v, where+".transport", &s.Transport) },
@@ -353,6 +370,10 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 	p.expandServer(s)
 	return s, nil
 }
+
+// envName is a name a variable can have in a POSIX environment and in the
+// inputs GitHub Actions passes (INPUT_GITHUB-TOKEN keeps its hyphen).
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 
 var envRef = regexp.MustCompile(`\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}`)
 

@@ -125,3 +125,19 @@ func TestServerSettings(t *testing.T) {
 		t.Errorf("%+v", s)
 	}
 }
+
+func TestInheritEnv(t *testing.T) {
+	cfg, err := ParseConfig([]byte("version: 1\nservers:\n  s: {command: [x], inherit-env: [AWS_PROFILE, INPUT_GITHUB-TOKEN]}\n"), "c.yaml", env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Servers[0].InheritEnv; !reflect.DeepEqual(got, []string{"AWS_PROFILE", "INPUT_GITHUB-TOKEN"}) {
+		t.Errorf("inherit-env = %v", got)
+	}
+	for _, bad := range []string{"inherit-env: [\"A=B\"]", "inherit-env: [\"\"]", "inherit-env: {A: B}", "inherit_env: [A]"} {
+		_, err := ParseConfig([]byte("version: 1\nservers:\n  s: {command: [x], "+bad+"}\n"), "c.yaml", env(nil))
+		if err == nil || !strings.Contains(err.Error(), "c.yaml:3:") {
+			t.Errorf("%s: got %v, want an error at line 3", bad, err)
+		}
+	}
+}

@@ -49,8 +49,12 @@ type ServerConfig struct {
 	// Command is argv of a stdio server (Args are appended).
 	Command []string
 	Args    []string
-	Env     map[string]string
-	Cwd     string
+	// Env is added to the server's environment, which otherwise holds only
+	// DefaultInheritedEnv and InheritEnv.
+	Env map[string]string
+	// InheritEnv names more variables passed from our environment on purpose.
+	InheritEnv []string
+	Cwd        string
 	// URL of a Streamable HTTP server (or legacy HTTP+SSE when Transport is "sse").
 	URL       string
 	Headers   map[string]string

@@ -25,6 +25,26 @@ func ServerName(path string) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
+// fileServerName is the server name of the file called base (file names
+// it in errors), checked by contract.CheckServerName as every server name
+// is before it can name a snapshot file.
+func fileServerName(base, file string) (string, error) {
+	name := ServerName(base)
+	if err := contract.CheckServerName(name); err != nil {
+		return "", &contract.InputError{File: file, Msg: fmt.Sprintf("the file's base name is its server name: %v; rename the file", err)}
+	}
+	return name, nil
+}
+
+// folderName is the server name of a folder of one-tool files: its base
+// name, after resolving "." and ".." to the folder they stand for.
+func folderName(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Base(filepath.Clean(dir))
+}
+
 // Load reads a file or a folder. A folder holding one-tool files (as
 // github-mcp-server's __toolsnaps__) is one server named after the folder;
 // every file in it holding a tool list is a server of its own.
@@ -68,12 +88,14 @@ func LoadDir(dir string) ([]*contract.Catalog, error) {
 		}
 		docs = append(docs, doc)
 	}
-	return catalogsOf(docs, filepath.Base(filepath.Clean(dir)), "dir:"+dir, "file:")
+	return catalogsOf(docs, folderName(dir), "dir:"+dir, "file:")
 }
 
 // catalogsOf groups a folder's parsed files: one-tool files (as
 // github-mcp-server's __toolsnaps__) make one server named after the folder,
 // every other file a server of its own, its origin filePrefix + its name.
+// Two files that give one server name (a.json and a.snap, or A.json and
+// a.json on a case-insensitive disk) are an error: one would hide the other.
 func catalogsOf(docs []*document, folder, folderOrigin, filePrefix string) ([]*contract.Catalog, error) {
 	var lists []*contract.Catalog
 	single := &contract.Catalog{Server: folder, Origin: folderOrigin}
@@ -82,25 +104,51 @@ func catalogsOf(docs []*document, folder, folderOrigin, filePrefix string) ([]*c
 			single.Tools = append(single.Tools, doc.tool(doc.root, len(single.Tools)))
 			continue
 		}
-		c, err := doc.catalog(ServerName(doc.file), filePrefix+doc.file)
+		name, err := fileServerName(doc.base, doc.file)
+		if err != nil {
+			return nil, err
+		}
+		c, err := doc.catalog(name, filePrefix+doc.file)
 		if err != nil {
 			return nil, err
 		}
 		lists = append(lists, c)
 	}
 	if len(single.Tools) > 0 {
+		if err := contract.CheckServerName(folder); err != nil {
+			return nil, &contract.InputError{File: strings.TrimPrefix(folderOrigin, "dir:"), Msg: fmt.Sprintf("a folder of one-tool files is one server named after the folder: %v; rename the folder", err)}
+		}
 		lists = append(lists, single)
+	}
+	for i, c := range lists {
+		for _, prev := range lists[:i] {
+			if contract.SameFileName(prev.Server, c.Server) {
+				return nil, &contract.InputError{File: originFile(c.Origin), Msg: fmt.Sprintf("server %q is also given by %s; two sources of one server name would share one snapshot file, keep one", c.Server, originFile(prev.Origin))}
+			}
+		}
 	}
 	return lists, nil
 }
 
+func originFile(origin string) string {
+	_, file, _ := strings.Cut(origin, ":")
+	if strings.HasPrefix(origin, "git:") {
+		return origin
+	}
+	return file
+}
+
 // LoadFile reads one tool file of any accepted shape.
 func LoadFile(path string) (*contract.Catalog, error) {
+	name, err := fileServerName(filepath.Base(path), path)
+	if err != nil {
+		return nil, err
+	}
 	doc, err := readDoc(path)
 	if err != nil {
 		return nil, err
 	}
-	return doc.catalog(ServerName(path), "file:"+path)
+	return doc.catalog(name, "file:"+path)
 }
 
 // Parse reads tool-list bytes of any accepted shape. file names them in
@@ -114,7 +162,9 @@ func Parse(data []byte, file, server, origin string) (*contract.Catalog, error) 
 }
 
 type document struct {
-	file  string
+	file string
+	// base is the file's name in its folder, which names its server.
+	base  string
 	lines *jsontree.Lines
 	root  *jsontree.Node
 }
@@ -131,7 +181,12 @@ func readDoc(path string) (*document, error) {
 	if err != nil {
 		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
 	}
-	return parseDoc(data, path)
+	doc, err := parseDoc(data, path)
+	if err != nil {
+		return nil, err
+	}
+	doc.base = filepath.Base(path)
+	return doc, nil
 }
 
 func parseDoc(data []byte, file string) (*document, error) {

@@ -66,13 +66,13 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 		if err != nil {
 			return nil, err
 		}
+		doc.base = e.Name
 		docs = append(docs, doc)
 	}
 	if len(docs) == 0 {
 		return nil, &contract.InputError{File: gitName(ref, rel), Msg: "no *.json or *.snap tool files in this folder at " + ref}
 	}
-	folder := filepath.Base(filepath.Clean(filepath.Join(repoDir, snapshotDir)))
-	return catalogsOf(docs, folder, "git:"+ref+":"+rel, "")
+	return catalogsOf(docs, folderName(filepath.Join(repoDir, snapshotDir)), "git:"+ref+":"+rel, "")
 }
 
 func gitName(ref, p string) string { return "git:" + ref + ":" + p }

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"strings"
 	"sync"
 	"time"
@@ -140,7 +140,7 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 		f.progress("failed: " + msg)
 		return nil, &contract.ServerError{Server: sc.Name, Msg: msg}
 	}
-	f.progress(fmt.Sprintf("%d tools (protocol %s)", len(c.Tools), c.ProtocolVersion))
+	f.progress(fmt.Sprintf("%s (protocol %s)", english.Plural(len(c.Tools), "tool"), c.ProtocolVersion))
 	return c, nil
 }
 
@@ -421,14 +421,4 @@ func oneLine(s string) string {
 		fields[i] = strings.TrimSpace(fields[i])
 	}
 	return strings.Join(fields, " | ")
-}
-
-// environ is the server's environment: ours with the config's entries on top,
-// as MCP clients launch servers.
-func environ(extra map[string]string) []string {
-	env := os.Environ()
-	for k, v := range extra {
-		env = append(env, k+"="+v)
-	}
-	return env
 }

@@ -58,7 +58,7 @@ func startProcess(sc *ServerConfig, tailLines int) (*process, error) {
 		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
-	cmd := &exec.Cmd{Path: path, Args: argv, Env: environ(sc.Env), Dir: sc.Cwd,
+	cmd := &exec.Cmd{Path: path, Args: argv, Env: serverEnviron(sc, os.LookupEnv), Dir: sc.Cwd,
 		Stdin: inR, Stdout: outW, Stderr: errW,
 		SysProcAttr: ownGroup()}
 	if err := cmd.Start(); err != nil {

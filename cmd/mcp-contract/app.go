@@ -5,14 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/drift"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/report"
@@ -48,9 +49,18 @@ type app struct {
 	timeout    time.Duration
 	profiles   []string
 	mcpVersion string
+	expand     bool
+	statistics autoBool
+	// sections: the text report shows lint and drift apart, as check does.
+	sections bool
 
 	cfg     *source.Config
 	secrets []string
+
+	// result and ran are what the last command produced and which rules it
+	// ran, for the action to render from the same run.
+	result *contract.Result
+	ran    func(rule string) bool
 }
 
 func newApp(stdout, stderr io.Writer) *app { return &app{stdout: stdout, stderr: stderr} }
@@ -66,16 +76,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usagef("%v (see --help)", err) })
-	f := root.PersistentFlags()
-	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
-	f.StringVar(&a.format, "format", "text", "report format: text or json")
-	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout")
-	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
-	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
-	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
-	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
-	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
-	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+	root.SetVersionTemplate("mcp-contract {{.Version}}\n")
 	root.AddCommand(
 		a.lintCommand(),
 		a.snapshotCommand(),
@@ -86,9 +87,77 @@ func (a *app) rootCommand() *cobra.Command {
 		a.validateCommand(),
 		a.rulesCommand(),
 		a.explainCommand(),
+		a.reportCommand(),
 		a.versionCommand(),
 	)
+	// The shared flags go on the commands that read them, so `explain --help`
+	// does not offer a --stdio it would ignore. A new command gets them all.
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "explain", "version":
+		case "rules":
+			a.addFormatFlag(c)
+		default:
+			a.addSharedFlags(c)
+		}
+	}
 	return root
+}
+
+// addSharedFlags adds the config, report and server flags of design.md §3.
+func (a *app) addSharedFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
+	a.addFormatFlag(cmd)
+	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
+	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
+	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
+	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
+	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
+	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
+	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+}
+
+func (a *app) addFormatFlag(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
+}
+
+// addTextReportFlags adds the layout flags of the text report to the
+// commands that write one.
+func (a *app) addTextReportFlags(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&a.expand, "expand", false, "text: list every place a finding applies instead of the first few tools")
+	f := cmd.Flags().VarPF(&a.statistics, "statistics", "", fmt.Sprintf("text: end with a count of findings per rule (default: on past %d findings)", report.StatisticsThreshold))
+	f.NoOptDefVal = "true"
+}
+
+// autoBool is a boolean flag that remembers whether it was given, so a
+// default can depend on the run (the statistics table on big reports).
+type autoBool struct{ set, on bool }
+
+func (b *autoBool) String() string {
+	if !b.set {
+		return "auto"
+	}
+	return strconv.FormatBool(b.on)
+}
+
+func (b *autoBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false, got %q", s)
+	}
+	b.set, b.on = true, v
+	return nil
+}
+
+func (b *autoBool) Type() string { return "bool" }
+
+// or returns the flag's value, or def when it was not given.
+func (b *autoBool) or(def bool) bool {
+	if b.set {
+		return b.on
+	}
+	return def
 }
 
 func (a *app) versionCommand() *cobra.Command {
@@ -245,26 +314,21 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	if err != nil {
 		return err
 	}
-	if a.format != "json" && a.format != "text" {
-		return usagef("--format %q: want text or json", a.format)
+	if !knownFormat(a.format) {
+		return usagef("--format %q: want %s", a.format, strings.Join(formats, ", "))
 	}
 	result.Findings = policy.Apply(result.Findings, pol)
 	contract.SortFindings(result.Findings, result.Servers)
+	a.result, a.ran = result, pol.Ran
 	render := func(w io.Writer) error {
 		masked := &lineMasker{w: w, secrets: a.secrets}
-		var err error
-		if a.format == "json" {
-			err = report.JSON(masked, result, report.Meta{Name: "mcp-contract", Version: programVersion()})
-		} else {
-			err = report.Text(masked, result, report.TextOptions{Color: a.output == "" && colorTerminal(a.stdout), FailOn: failOn})
-		}
-		if err != nil {
+		if err := a.render(masked, a.format, result, failOn); err != nil {
 			return err
 		}
 		return masked.Flush()
 	}
 	if a.output != "" {
-		err = writeFileAtomic(a.output, render)
+		err = a.writeOutput(render)
 	} else {
 		err = render(a.stdout)
 	}
@@ -322,28 +386,12 @@ func colorTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// writeFileAtomic never leaves a half-written file behind: write streams into
-// a temp file in the same folder, which is renamed over path only when
-// write succeeded.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return &contract.InputError{File: path, Msg: "cannot write the report: " + err.Error()}
+// writeOutput writes what write produces to -o: "-" is standard output,
+// anything else goes through fileio.WriteOutput (atomic for a regular file,
+// in place for /dev/null or a pipe, never renamed over a device).
+func (a *app) writeOutput(write func(io.Writer) error) error {
+	if a.output == "-" {
+		return write(a.stdout)
 	}
-	werr := write(tmp)
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return &contract.InputError{File: path, Msg: "cannot write the report: " + werr.Error()}
-	}
-	return nil
+	return fileio.WriteOutput(a.output, write)
 }

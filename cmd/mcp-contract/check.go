@@ -14,10 +14,12 @@ func (a *app) checkCommand() *cobra.Command {
 their snapshots, or with --against git:REF the snapshot folder at REF against the work tree.
 With two or more servers, also check their tool names for collisions (see collisions --help).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			a.sections = true
 			return a.lintAndMaybeDrift(cmd.Context(), args, only, true, against)
 		},
 	}
 	a.addProfileFlags(cmd)
+	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "check only this configured server (repeatable)")
 	cmd.Flags().StringVar(&against, "against", "", "drift: compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
 	return cmd

@@ -79,6 +79,7 @@ calls:) must still be accepted.`,
 			return a.emit(&contract.Result{Servers: serverInfos(newC), Findings: findings}, pol)
 		},
 	}
+	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "compare only this configured server (repeatable)")
 	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
 	cmd.Flags().StringVar(&against, "against", "", "compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
@@ -106,8 +107,11 @@ func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, e
 func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required bool) ([]*contract.Catalog, error) {
 	var out []*contract.Catalog
 	for _, c := range catalogs {
-		path := snapshot.Path(dir, c.Server)
-		if _, err := os.Stat(path); os.IsNotExist(err) {
+		path, err := snapshot.Path(dir, c.Server)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Lstat(path); os.IsNotExist(err) {
 			if required {
 				return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("no snapshot for server %q: run `mcp-contract snapshot --server %s` and commit it", c.Server, c.Server)}
 			}

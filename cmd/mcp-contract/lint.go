@@ -23,6 +23,7 @@ servers of .mcp-contract.yaml, the MCP client configs here, or the snapshot fold
 		},
 	}
 	a.addProfileFlags(cmd)
+	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "lint only this configured server (repeatable)")
 	return cmd
 }

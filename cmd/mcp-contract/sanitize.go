@@ -44,7 +44,7 @@ changed or lost per tool. Profiles: ` + strings.Join(sanitize.Profiles(), ", ") 
 				}
 			}
 			if a.output != "" {
-				return writeFileAtomic(a.output, func(w io.Writer) error { _, err := w.Write(res.JSON); return err })
+				return a.writeOutput(func(w io.Writer) error { _, err := w.Write(res.JSON); return err })
 			}
 			_, err = a.stdout.Write(res.JSON)
 			return err

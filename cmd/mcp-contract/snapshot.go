@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -45,7 +46,10 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 			}
 			var stale []string
 			for _, c := range catalogs {
-				path := snapshot.Path(dir, c.Server)
+				path, err := snapshot.Path(dir, c.Server)
+				if err != nil {
+					return err
+				}
 				if check {
 					changed, err := snapshot.Changed(dir, c)
 					if err != nil {
@@ -64,14 +68,14 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 				if changed {
 					state = "written"
 				}
-				fmt.Fprintf(a.stdout, "%s: %s (%d tools)\n", path, state, len(c.Tools))
+				fmt.Fprintf(a.stdout, "%s: %s (%s)\n", path, state, english.Plural(len(c.Tools), "tool"))
 			}
 			if len(stale) > 0 {
 				fmt.Fprintf(a.stdout, "out of date: %s\nrun `mcp-contract snapshot` and commit the result\n", strings.Join(stale, ", "))
 				return errFindings
 			}
 			if check {
-				fmt.Fprintf(a.stdout, "%d snapshots up to date in %s\n", len(catalogs), dir)
+				fmt.Fprintf(a.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), dir)
 			}
 			return nil
 		},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/snapshot"
@@ -50,6 +51,9 @@ func (a *app) servers(only []string) ([]*source.ServerConfig, error) {
 		}
 		a.secrets = append(a.secrets, secrets...)
 		if a.adHocName != "" {
+			if err := contract.CheckServerName(a.adHocName); err != nil {
+				return nil, usagef("--name: %v", err)
+			}
 			s.Name = a.adHocName
 		}
 		servers = []*source.ServerConfig{s}
@@ -67,7 +71,10 @@ func (a *app) servers(only []string) ([]*source.ServerConfig, error) {
 		return servers, nil
 	}
 	var picked []*source.ServerConfig
-	for _, name := range only {
+	for i, name := range only {
+		if slices.Contains(only[:i], name) {
+			return nil, usagef("--server %q is given twice", name)
+		}
 		var match *source.ServerConfig
 		for _, s := range servers {
 			if s.Name == name {

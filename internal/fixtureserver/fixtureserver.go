@@ -41,10 +41,16 @@ const (
 	RemoteRef Mode = "remote-ref"
 	// WorkflowText adds a tool whose texts hold GitHub workflow commands.
 	WorkflowText Mode = "workflow-text"
+	// EchoEnv adds a tool whose description lists the server's environment
+	// (echo.go).
+	EchoEnv Mode = "echo-env"
+	// EchoHeaders adds, over HTTP, a tool whose description lists the headers
+	// of the tools/list request (echo.go).
+	EchoHeaders Mode = "echo-headers"
 )
 
 // Modes lists every mode, for flags and tests.
-var Modes = []Mode{Normal, Crash, Garbage, Hang, EndlessCursor, LoopCursor, Huge, Deep, RemoteRef, WorkflowText}
+var Modes = []Mode{Normal, Crash, Garbage, Hang, EndlessCursor, LoopCursor, Huge, Deep, RemoteRef, WorkflowText, EchoEnv, EchoHeaders}
 
 // Options shape the misbehaviour.
 type Options struct {
@@ -142,6 +148,8 @@ func (s *Server) extraTools() [][]byte {
 	case RemoteRef:
 		ref, _ := json.Marshal(s.opts.RefURL)
 		return [][]byte{[]byte(`{"name":"remote_ref","description":"Its schema lives elsewhere.","inputSchema":{"$ref":` + string(ref) + `}}`)}
+	case EchoEnv:
+		return [][]byte{echoTool(EchoEnvTool, "Environment", os.Environ())}
 	case WorkflowText:
 		return [][]byte{[]byte(`{"name":"workflow_text","description":"::error file=action.yml,line=1::injected%0A::add-mask::x\n::stop-commands::halt","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"%0A::warning::also here"}}}}`)}
 	}

@@ -38,6 +38,7 @@ func TestModesAddTheirTool(t *testing.T) {
 		Deep:         strings.Repeat(`{"type":"array","items":`, 3) + `{"type":"string"}}}}`,
 		RemoteRef:    `"$ref":"https://example.invalid/schema.json"`,
 		WorkflowText: `::error file=action.yml,line=1::injected%0A`,
+		EchoEnv:      `{"name":"echo_env","description":"Environment:\n`,
 	} {
 		s, err := New([]byte(toolsFile), Options{Mode: mode, Depth: 3})
 		if err != nil {

@@ -110,6 +110,10 @@ func (s *Server) Handler() http.Handler {
 				Params json.RawMessage `json:"params"`
 			}
 			if json.Unmarshal(body, &req) == nil && req.Method == "tools/list" && len(req.ID) > 0 {
+				if s.opts.Mode == EchoHeaders {
+					s.answerEchoHeaders(w, req.ID, r.Header)
+					return
+				}
 				s.answerHTTP(w, req.ID, req.Params)
 				return
 			}

@@ -1,0 +1,69 @@
+package contract
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+)
+
+// MergeConflict is one server described differently by two results, which
+// a merge cannot join without dropping one side.
+type MergeConflict struct {
+	Server string
+	// First and Second are the indexes of the results that disagree.
+	First, Second int
+}
+
+func (e *MergeConflict) Error() string {
+	return fmt.Sprintf("server %q is described differently by results %d and %d", e.Server, e.First+1, e.Second+1)
+}
+
+// Merge joins the results of several runs, such as the matrix jobs of a
+// fleet that each check some servers, into one result as if one run had
+// checked them all. Servers keep the order of their first appearance and
+// every finding and error stays with its server. A server may appear in
+// several results only with the same description (the same run repeated);
+// its findings are then not counted twice: the merge keeps each distinct
+// finding as many times as the one result holding it most often.
+func Merge(parts []*Result) (*Result, error) {
+	out := &Result{Findings: []Finding{}}
+	owner := map[string]int{}
+	for i, part := range parts {
+		for _, s := range part.Servers {
+			if j, seen := owner[s.Name]; seen {
+				if !reflect.DeepEqual(out.Servers[serverIndex(out.Servers, s.Name)], s) {
+					return nil, &MergeConflict{Server: s.Name, First: j, Second: i}
+				}
+				continue
+			}
+			owner[s.Name] = i
+			out.Servers = append(out.Servers, s)
+		}
+	}
+	kept := map[string]int{}
+	for _, part := range parts {
+		inPart := map[string]int{}
+		for _, f := range part.Findings {
+			key, err := json.Marshal(f)
+			if err != nil {
+				return nil, err
+			}
+			inPart[string(key)]++
+			if inPart[string(key)] > kept[string(key)] {
+				kept[string(key)]++
+				out.Findings = append(out.Findings, f)
+			}
+		}
+	}
+	SortFindings(out.Findings, out.Servers)
+	return out, nil
+}
+
+func serverIndex(servers []ServerInfo, name string) int {
+	for i, s := range servers {
+		if s.Name == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,48 @@
+package contract
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+func TestMergeKeepsServersApart(t *testing.T) {
+	f := func(server, rule string, line int) Finding {
+		return Finding{Rule: rule, Severity: Error, Category: CategoryLint, Server: server, Line: line, Message: rule}
+	}
+	a := &Result{
+		Servers:  []ServerInfo{{Name: "gh", Origin: "file:gh.json", Tools: 2}, {Name: "down", Origin: "http:https://down.example", Error: "connection refused"}},
+		Findings: []Finding{f("gh", "gemini/ref", 9), f("gh", "gemini/ref", 9)},
+	}
+	b := &Result{
+		Servers:  []ServerInfo{{Name: "fs", Origin: "file:fs.json", Tools: 1}},
+		Findings: []Finding{f("fs", "mcp/missing-description", 3), f("", "config/stale-ignore", 7)},
+	}
+	got, err := Merge([]*Result{a, b, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantServers := []ServerInfo{a.Servers[0], a.Servers[1], b.Servers[0]}
+	if !reflect.DeepEqual(got.Servers, wantServers) {
+		t.Errorf("servers %+v", got.Servers)
+	}
+	// gh's finding twice (as its run said), b's once although b came twice,
+	// and ordered by server as listed, server-less findings last.
+	want := []Finding{f("gh", "gemini/ref", 9), f("gh", "gemini/ref", 9), f("fs", "mcp/missing-description", 3), f("", "config/stale-ignore", 7)}
+	if !reflect.DeepEqual(got.Findings, want) {
+		t.Errorf("findings %+v", got.Findings)
+	}
+	if got.Servers[1].Error != "connection refused" || got.ToolCount() != 3 {
+		t.Errorf("the unreachable server lost its error or tools were miscounted: %+v", got.Servers)
+	}
+
+	c := &Result{Servers: []ServerInfo{{Name: "gh", Origin: "file:other/gh.json", Tools: 2}}}
+	_, err = Merge([]*Result{a, b, c})
+	var conflict *MergeConflict
+	if !errors.As(err, &conflict) || conflict.Server != "gh" || conflict.First != 0 || conflict.Second != 2 {
+		t.Errorf("a server described two ways must be refused, got %v", err)
+	}
+	if empty, err := Merge(nil); err != nil || empty.Findings == nil || len(empty.Servers) != 0 {
+		t.Errorf("merging nothing: %+v %v", empty, err)
+	}
+}

@@ -1,0 +1,83 @@
+package github
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	gh "github.com/google/go-github/v60/github"
+)
+
+// Marker is the hidden line that identifies one sticky comment: one per
+// workflow, job and comment-id, so several jobs or steps keep their own.
+func Marker(workflow, job, id string) string {
+	clean := func(s string) string {
+		// "--" would end the HTML comment early and ">" close it.
+		return strings.NewReplacer("--", "-", ">", "", "\n", " ", "\r", " ").Replace(s)
+	}
+	return fmt.Sprintf("<!-- mcp-contract:%s:%s:%s -->", clean(workflow), clean(job), clean(id))
+}
+
+// CommentAction says what UpsertComment did.
+type CommentAction string
+
+const (
+	CommentCreated CommentAction = "created"
+	CommentEdited  CommentAction = "edited"
+	// CommentNone: a clean run and no comment to update.
+	CommentNone CommentAction = "none"
+)
+
+// maxCommentPages bounds the listing: 100 pages of 100 comments.
+const maxCommentPages = 100
+
+// UpsertComment keeps one comment on pull request pr carrying marker: the
+// first comment with the marker written by a bot (so a marker pasted by a
+// person cannot take it over) is edited in place; otherwise one is created,
+// unless clean, since a clean run has nothing to say where nothing was said.
+func (c *Client) UpsertComment(ctx context.Context, repo Repo, pr int, marker, body string, clean bool) (CommentAction, error) {
+	existing, err := c.findComment(ctx, repo, pr, marker)
+	if err != nil {
+		return CommentNone, err
+	}
+	full := body + "\n\n" + marker + "\n"
+	if existing != nil {
+		ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+		defer cancel()
+		if _, _, err := c.rest.Issues.EditComment(ctx, repo.Owner, repo.Name, existing.GetID(), &gh.IssueComment{Body: gh.String(full)}); err != nil {
+			return CommentNone, apiError("editing the pull request comment", err)
+		}
+		return CommentEdited, nil
+	}
+	if clean {
+		return CommentNone, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	if _, _, err := c.rest.Issues.CreateComment(ctx, repo.Owner, repo.Name, pr, &gh.IssueComment{Body: gh.String(full)}); err != nil {
+		return CommentNone, apiError("creating the pull request comment", err)
+	}
+	return CommentCreated, nil
+}
+
+func (c *Client) findComment(ctx context.Context, repo Repo, pr int, marker string) (*gh.IssueComment, error) {
+	opts := &gh.IssueListCommentsOptions{ListOptions: gh.ListOptions{PerPage: 100}}
+	for page := 0; page < maxCommentPages; page++ {
+		pageCtx, cancel := context.WithTimeout(ctx, requestTimeout)
+		comments, resp, err := c.rest.Issues.ListComments(pageCtx, repo.Owner, repo.Name, pr, opts)
+		cancel()
+		if err != nil {
+			return nil, apiError("listing the pull request comments", err)
+		}
+		for _, cm := range comments {
+			if cm.GetUser().GetType() == "Bot" && strings.Contains(cm.GetBody(), marker) {
+				return cm, nil
+			}
+		}
+		if resp.NextPage == 0 {
+			return nil, nil
+		}
+		opts.Page = resp.NextPage
+	}
+	return nil, nil
+}

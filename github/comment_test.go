@@ -1,0 +1,167 @@
+package github
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fakeAPI speaks the REST shapes of the issue-comment endpoints, under a
+// non-empty prefix as GitHub Enterprise Server does (/api/v3), and records
+// every request.
+type fakeAPI struct {
+	t        *testing.T
+	mu       sync.Mutex
+	comments []map[string]any
+	requests []string
+	perPage  int
+	status   int // when set, every write answers it
+	nextID   int64
+}
+
+func newFakeAPI(t *testing.T) (*fakeAPI, *Client) {
+	f := &fakeAPI{t: t, perPage: 2, nextID: 100}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/v3/repos/o/r/issues/7/comments", f.issueComments)
+	mux.HandleFunc("/api/v3/repos/o/r/issues/comments/", f.editComment)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	c, err := NewClient(srv.URL+"/api/v3", "tok-secret", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, c
+}
+
+func (f *fakeAPI) record(r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if got := r.Header.Get("Authorization"); got != "Bearer tok-secret" {
+		f.t.Errorf("Authorization %q", got)
+	}
+	q := ""
+	if r.URL.RawQuery != "" {
+		q = "?" + r.URL.RawQuery
+	}
+	f.requests = append(f.requests, r.Method+" "+r.URL.Path+q)
+}
+
+func (f *fakeAPI) issueComments(w http.ResponseWriter, r *http.Request) {
+	f.record(r)
+	switch r.Method {
+	case http.MethodGet:
+		page := 1
+		fmt.Sscan(r.URL.Query().Get("page"), &page)
+		lo, hi := (page-1)*f.perPage, page*f.perPage
+		hi = min(hi, len(f.comments))
+		lo = min(lo, hi)
+		if hi < len(f.comments) {
+			w.Header().Set("Link", fmt.Sprintf(`<http://%s%s?page=%d&per_page=100>; rel="next"`, r.Host, r.URL.Path, page+1))
+		}
+		json.NewEncoder(w).Encode(f.comments[lo:hi])
+	case http.MethodPost:
+		if f.status != 0 {
+			w.WriteHeader(f.status)
+			io.WriteString(w, `{"message":"Resource not accessible by integration"}`)
+			return
+		}
+		var c map[string]any
+		json.NewDecoder(r.Body).Decode(&c)
+		f.nextID++
+		c["id"] = f.nextID
+		c["user"] = map[string]any{"login": "github-actions[bot]", "type": "Bot"}
+		f.comments = append(f.comments, c)
+		w.WriteHeader(http.StatusCreated)
+		json.NewEncoder(w).Encode(c)
+	}
+}
+
+func (f *fakeAPI) editComment(w http.ResponseWriter, r *http.Request) {
+	f.record(r)
+	var id int64
+	fmt.Sscan(strings.TrimPrefix(r.URL.Path, "/api/v3/repos/o/r/issues/comments/"), &id)
+	var patch map[string]any
+	json.NewDecoder(r.Body).Decode(&patch)
+	for _, c := range f.comments {
+		if c["id"] == float64(id) || c["id"] == id {
+			c["body"] = patch["body"]
+			json.NewEncoder(w).Encode(c)
+			return
+		}
+	}
+	w.WriteHeader(http.StatusNotFound)
+}
+
+func comment(id int64, login, typ, body string) map[string]any {
+	return map[string]any{"id": id, "body": body, "user": map[string]any{"login": login, "type": typ}}
+}
+
+func TestUpsertCommentFindsTheBotsMarkerOnALaterPage(t *testing.T) {
+	f, c := newFakeAPI(t)
+	marker := Marker("ci", "lint", "default")
+	f.comments = []map[string]any{
+		comment(1, "alice", "User", "looks good"),
+		comment(2, "mallory", "User", "hijack "+marker),
+		comment(3, "other[bot]", "Bot", "coverage"),
+		comment(4, "github-actions[bot]", "Bot", "old\n\n"+marker),
+		comment(5, "bob", "User", "?"),
+	}
+	action, err := c.UpsertComment(context.Background(), Repo{"o", "r"}, 7, marker, "new body", false)
+	if err != nil || action != CommentEdited {
+		t.Fatalf("%v, %v", action, err)
+	}
+	want := []string{
+		"GET /api/v3/repos/o/r/issues/7/comments?per_page=100",
+		"GET /api/v3/repos/o/r/issues/7/comments?page=2&per_page=100",
+		"PATCH /api/v3/repos/o/r/issues/comments/4",
+	}
+	if strings.Join(f.requests, "\n") != strings.Join(want, "\n") {
+		t.Errorf("requests\n%s\nwant\n%s", strings.Join(f.requests, "\n"), strings.Join(want, "\n"))
+	}
+	if f.comments[3]["body"] != "new body\n\n"+marker+"\n" || f.comments[1]["body"] != "hijack "+marker {
+		t.Errorf("bodies %v / %v", f.comments[3]["body"], f.comments[1]["body"])
+	}
+}
+
+func TestUpsertCommentCreatesOnceAndNeverForACleanRun(t *testing.T) {
+	f, c := newFakeAPI(t)
+	marker := Marker("ci", "lint", "default")
+	ctx, repo := context.Background(), Repo{"o", "r"}
+	if action, err := c.UpsertComment(ctx, repo, 7, marker, "all clear", true); err != nil || action != CommentNone {
+		t.Fatalf("clean run without a comment: %v, %v", action, err)
+	}
+	if action, err := c.UpsertComment(ctx, repo, 7, marker, "2 errors", false); err != nil || action != CommentCreated {
+		t.Fatalf("first findings: %v, %v", action, err)
+	}
+	if action, err := c.UpsertComment(ctx, repo, 7, marker, "resolved", true); err != nil || action != CommentEdited {
+		t.Fatalf("clean run with a comment: %v, %v", action, err)
+	}
+	if len(f.comments) != 1 || !strings.HasPrefix(f.comments[0]["body"].(string), "resolved") {
+		t.Errorf("comments %v", f.comments)
+	}
+}
+
+func TestUpsertCommentForbidden(t *testing.T) {
+	f, c := newFakeAPI(t)
+	f.status = http.StatusForbidden
+	_, err := c.UpsertComment(context.Background(), Repo{"o", "r"}, 7, Marker("w", "j", "i"), "x", false)
+	if !IsForbidden(err) {
+		t.Fatalf("IsForbidden(%v) = false", err)
+	}
+	if strings.Contains(err.Error(), "tok-secret") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("error %q", err)
+	}
+}
+
+func TestMarkerCannotCloseTheComment(t *testing.T) {
+	m := Marker("my --> wf", "job\n1", "id")
+	if strings.Count(m, "-->") != 1 || !strings.HasSuffix(m, " -->") || strings.Contains(m, "\n") {
+		t.Errorf("marker %q", m)
+	}
+}

@@ -1,0 +1,233 @@
+// Package fileio is the one way mcp-contract reads and writes files. Reading
+// takes only regular files, up to a limit, so a FIFO, a device or a huge file
+// named as input (or linked into a folder) cannot hang the run or fill its
+// memory. Writing goes through a temp file in the target's folder and a
+// rename, so no reader ever sees half a file, except for targets that are not
+// regular files (/dev/null, a pipe), which are written in place: renaming
+// over them would replace a device node with a plain file.
+package fileio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"syscall"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+)
+
+// Limits on what one input file may hold (README, "Limits"). Tool files and
+// snapshots may be big (a 10,000-tool catalog is 15 MB); configs, recorded
+// calls and --args files are small by nature, so their limit is low enough
+// that a mistaken path (a log, a disk image) is refused at once.
+const (
+	MaxToolFile   = 256 << 20
+	MaxConfigFile = 1 << 20
+	MaxCallFile   = 16 << 20
+)
+
+// ReadFile reads a regular file of at most limit bytes. Anything else (a
+// folder, FIFO, socket or device, also behind a symlink) and anything larger
+// is a *contract.InputError naming path, refused before its content is read.
+func ReadFile(path string, limit int64) ([]byte, error) {
+	// O_NONBLOCK: opening a FIFO must not wait for a writer; the mode check
+	// below refuses it right after.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, &contract.InputError{File: path, Msg: Problem(err)}
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, &contract.InputError{File: path, Msg: Problem(err)}
+	}
+	if err := regular(info); err != nil {
+		return nil, &contract.InputError{File: path, Msg: err.Error()}
+	}
+	if info.Size() > limit {
+		return nil, tooLarge(path, info.Size(), limit)
+	}
+	// The size may grow while we read (a log being written); the reader
+	// stops one byte past the limit either way.
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, &contract.InputError{File: path, Msg: Problem(err)}
+	}
+	if int64(len(data)) > limit {
+		return nil, tooLarge(path, int64(len(data)), limit)
+	}
+	return data, nil
+}
+
+// CheckRegular returns a *contract.InputError unless path (after symlinks)
+// is a regular file; folder listings use it to refuse what ReadFile would.
+func CheckRegular(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return &contract.InputError{File: path, Msg: Problem(err)}
+	}
+	if err := regular(info); err != nil {
+		return &contract.InputError{File: path, Msg: err.Error()}
+	}
+	return nil
+}
+
+func regular(info os.FileInfo) error {
+	m := info.Mode()
+	switch {
+	case m.IsRegular():
+		return nil
+	case m.IsDir():
+		return errors.New("is a folder, not a file")
+	case m&os.ModeNamedPipe != 0:
+		return errors.New("is a named pipe (FIFO), not a regular file; only regular files are read")
+	case m&os.ModeSocket != 0:
+		return errors.New("is a socket, not a regular file; only regular files are read")
+	case m&os.ModeDevice != 0:
+		return errors.New("is a device, not a regular file; only regular files are read")
+	}
+	return fmt.Errorf("is not a regular file (%s); only regular files are read", m.Type())
+}
+
+func tooLarge(path string, size, limit int64) error {
+	return &contract.InputError{File: path, Msg: fmt.Sprintf("file is %d bytes or more, over the %d-byte limit for this input", size, limit)}
+}
+
+// Problem says in a few words why a file operation failed.
+func Problem(err error) string {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "no such file or folder"
+	case errors.Is(err, os.ErrPermission):
+		return "permission denied"
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// InDir returns filepath.Join(dir, name) after proving that the result sits
+// directly inside dir once cleaned: name cannot climb out ("../x"), reach
+// into a subfolder ("a/b") or be the folder itself. Every path the tool
+// derives from outside input goes through it before a write.
+func InDir(dir, name string) (string, error) {
+	p := filepath.Join(dir, name)
+	if name == "" || filepath.Dir(p) != filepath.Clean(dir) || filepath.Base(p) != name {
+		return "", &contract.InputError{File: p, Msg: fmt.Sprintf("%q would not be a file directly inside %s", name, dir)}
+	}
+	return p, nil
+}
+
+// temps are the temp files being written now, removed by RemoveTemps when a
+// signal ends the run before a write finished.
+var temps = struct {
+	sync.Mutex
+	names map[string]bool
+}{names: map[string]bool{}}
+
+func track(name string, on bool) {
+	temps.Lock()
+	defer temps.Unlock()
+	if on {
+		temps.names[name] = true
+	} else {
+		delete(temps.names, name)
+	}
+}
+
+// RemoveTemps deletes every temp file a write has not yet renamed or
+// removed, and returns their names. The signal handler calls it on its way
+// out; committed files are never touched.
+func RemoveTemps() []string {
+	temps.Lock()
+	defer temps.Unlock()
+	var removed []string
+	for name := range temps.names {
+		if os.Remove(name) == nil {
+			removed = append(removed, name)
+		}
+		delete(temps.names, name)
+	}
+	sort.Strings(removed)
+	return removed
+}
+
+// WriteOutput stores what write produces at path, a file the user named
+// (-o). A regular file (or a path that does not exist yet) is replaced
+// atomically (see replace). A symlink is followed, so the link stays a link.
+// Anything else that exists (a device such as /dev/null, a FIFO) is opened
+// and written in place. A folder is an error.
+func WriteOutput(path string, write func(io.Writer) error) error {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		if info.IsDir() {
+			return &contract.InputError{File: path, Msg: "cannot write: is a folder; name a file"}
+		}
+		return writeInPlace(path, write)
+	}
+	return replace(path, write)
+}
+
+// WriteFile stores data at path, a file the tool names itself inside a
+// folder (a snapshot): the caller proves the path with InDir, and nothing
+// here may lead elsewhere, so a symlink or any other non-regular file at
+// path is refused rather than followed or written through.
+func WriteFile(path string, data []byte) error {
+	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
+		return &contract.InputError{File: path, Msg: fmt.Sprintf("cannot write: the path exists and is not a regular file (%s); remove it first", info.Mode().Type())}
+	}
+	return replace(path, func(w io.Writer) error { _, err := w.Write(data); return err })
+}
+
+// replace writes into a temp file in path's folder, which is synced and
+// renamed over path only when write succeeded, so a failure or a crash
+// leaves the old file as it was and no reader sees half a file.
+func replace(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(err)}
+	}
+	track(tmp.Name(), true)
+	defer track(tmp.Name(), false)
+	werr := write(tmp)
+	if werr == nil {
+		werr = tmp.Chmod(0o644)
+	}
+	if werr == nil {
+		werr = tmp.Sync()
+	}
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(werr)}
+	}
+	return nil
+}
+
+func writeInPlace(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(err)}
+	}
+	werr := write(f)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(werr)}
+	}
+	return nil
+}

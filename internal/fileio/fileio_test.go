@@ -1,0 +1,119 @@
+package fileio
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+)
+
+func write(s string) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+}
+
+// A device node named as output is written to, never replaced: renaming over
+// /dev/null as root (every container action runs as root) turns it into a
+// plain file and breaks the container. A private copy of /dev/null stands in.
+func TestWriteOutputKeepsDevices(t *testing.T) {
+	dev := filepath.Join(t.TempDir(), "null")
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, int(1<<8|3)); err != nil {
+		t.Skipf("cannot create a device node here (needs root): %v", err)
+	}
+	if err := WriteOutput(dev, write("report\n")); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Lstat(dev)
+	if err != nil || info.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("the device node was replaced: %v %v", info.Mode(), err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(dev), ".*tmp*")); len(left) > 0 {
+		t.Errorf("temp files left: %v", left)
+	}
+}
+
+func TestWriteOutputFIFOAndSymlink(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	got := make(chan string)
+	go func() {
+		data, _ := os.ReadFile(fifo)
+		got <- string(data)
+	}()
+	if err := WriteOutput(fifo, write("through the pipe")); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "through the pipe" {
+		t.Errorf("the reader got %q", s)
+	}
+	if info, _ := os.Lstat(fifo); info.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced by %v", info.Mode())
+	}
+
+	target := filepath.Join(dir, "real.txt")
+	os.WriteFile(target, []byte("old"), 0o644)
+	link := filepath.Join(dir, "link.txt")
+	os.Symlink(target, link)
+	if err := WriteOutput(link, write("new")); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink == 0 {
+		t.Error("-o through a symlink replaced the link")
+	}
+	if data, _ := os.ReadFile(target); string(data) != "new" {
+		t.Errorf("the link's target holds %q", data)
+	}
+	if err := WriteOutput(dir, write("x")); err == nil || !strings.Contains(err.Error(), "folder") {
+		t.Errorf("writing to a folder: %v", err)
+	}
+}
+
+// A file the tool names itself is never written through a symlink: a
+// snapshot linked to /etc/passwd must not overwrite it.
+func TestWriteFileRefusesSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	outside := filepath.Join(t.TempDir(), "victim")
+	os.WriteFile(outside, []byte("precious"), 0o644)
+	link := filepath.Join(dir, "srv.json")
+	os.Symlink(outside, link)
+	err := WriteFile(link, []byte("{}\n"))
+	var ie *contract.InputError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "not a regular file") {
+		t.Fatalf("WriteFile through a symlink: %v", err)
+	}
+	if data, _ := os.ReadFile(outside); string(data) != "precious" {
+		t.Errorf("the link's target was written: %q", data)
+	}
+	if err := WriteFile(filepath.Join(dir, "new.json"), []byte("{}\n")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestInDir(t *testing.T) {
+	for _, tc := range []struct {
+		dir, name string
+		ok        bool
+	}{
+		{"snaps", "a.json", true},
+		{"./snaps/", "a.json", true},
+		{"/abs/snaps", "a.json", true},
+		{"snaps", "../a.json", false},
+		{"snaps", "sub/a.json", false},
+		{"snaps", "..", false},
+		{"snaps", ".", false},
+		{"snaps", "", false},
+		{"snaps", "/etc/passwd", false},
+	} {
+		p, err := InDir(tc.dir, tc.name)
+		if (err == nil) != tc.ok {
+			t.Errorf("InDir(%q, %q) = %q, %v; want ok=%v", tc.dir, tc.name, p, err, tc.ok)
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
+)
+
+// MaxAnnotationsPerLevel is how many error, warning and notice annotations
+// the runner keeps per step; it counts and drops the rest (runner
+// ExecutionContext._maxIssueCount).
+const MaxAnnotationsPerLevel = 10
+
+// GitHubOptions control the workflow-command report.
+type GitHubOptions struct {
+	// Masker hides secrets in every message; its values are announced with
+	// ::add-mask:: before anything else is printed, so the runner hides them
+	// in every later line of the log too.
+	Masker *safetext.Masker
+	// PerLevel caps annotations per level (default MaxAnnotationsPerLevel).
+	PerLevel int
+	// More says where the findings left out can be read, in the closing notice.
+	More string
+}
+
+// GitHub writes findings as GitHub workflow commands (::error, ::warning,
+// ::notice) located on the file and line of each finding, at most PerLevel
+// per level, then one notice counting what was left out. Every string is
+// neutralised and escaped, so text from a server can never start a command.
+func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
+	tw := &errWriter{w: w}
+	for _, secret := range opts.Masker.Secrets() {
+		tw.printf("::add-mask::%s\n", EscapeCommandData(secret))
+	}
+	limit := opts.PerLevel
+	if limit <= 0 {
+		limit = MaxAnnotationsPerLevel
+	}
+	type annotation struct {
+		level   string
+		props   [][2]string
+		message string
+	}
+	var byLevel [3][]annotation // error, warning, notice
+	total := 0
+	add := func(sev contract.Severity, a annotation) {
+		i := 2
+		switch sev {
+		case contract.Error:
+			i, a.level = 0, "error"
+		case contract.Warning:
+			i, a.level = 1, "warning"
+		default:
+			a.level = "notice"
+		}
+		byLevel[i] = append(byLevel[i], a)
+		total++
+	}
+	for _, s := range r.Servers {
+		if s.Error != "" {
+			add(contract.Error, annotation{
+				props:   [][2]string{{"title", "server " + s.Name}},
+				message: fmt.Sprintf("server %s: %s", s.Name, s.Error),
+			})
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Severity == contract.Off {
+			continue
+		}
+		add(f.Severity, annotation{props: findingProps(f), message: githubMessage(f)})
+	}
+	shown := 0
+	var left [3]int
+	for i, as := range byLevel {
+		n := min(len(as), limit)
+		// The closing notice takes one of the notices' places.
+		if i == 2 && total-shown > n && n == limit {
+			n--
+		}
+		for _, a := range as[:n] {
+			tw.printf("%s\n", command(a.level, a.props, opts.Masker.Mask(a.message)))
+		}
+		shown += n
+		left[i] = len(as) - n
+	}
+	if shown < total {
+		msg := fmt.Sprintf("%d more not annotated (%s, %s, %s): GitHub shows %d annotations per level and step",
+			total-shown, plural(left[0], "error"), plural(left[1], "warning"), plural(left[2], "notice"), limit)
+		if opts.More != "" {
+			msg += "; see " + opts.More
+		}
+		tw.printf("%s\n", command("notice", [][2]string{{"title", "mcp-contract"}}, msg))
+	}
+	return tw.err
+}
+
+func findingProps(f contract.Finding) [][2]string {
+	var props [][2]string
+	if f.File != "" {
+		props = append(props, [2]string{"file", f.File})
+		if f.Line > 0 {
+			props = append(props, [2]string{"line", strconv.Itoa(f.Line)})
+			if f.Column > 0 {
+				props = append(props, [2]string{"col", strconv.Itoa(f.Column)})
+			}
+		}
+	}
+	return append(props, [2]string{"title", f.Rule})
+}
+
+// githubMessage names the server, tool and node, since an annotation on a
+// snapshot line is read out of the file's context, then the fix.
+func githubMessage(f contract.Finding) string {
+	var where []string
+	if f.Server != "" {
+		where = append(where, f.Server)
+	}
+	if f.Tool != "" {
+		where = append(where, f.Tool)
+	}
+	msg := f.Message
+	if len(where) > 0 {
+		msg = strings.Join(where, "/") + f.Pointer + ": " + msg
+	}
+	if f.Change != "" {
+		msg += " (" + f.Change + ")"
+	}
+	if f.Fix != "" {
+		msg += " Fix: " + f.Fix
+	}
+	return msg
+}
+
+// command renders one workflow command. The message was masked by the
+// caller; here it and every property value pass through safetext.Line and
+// the runner's escaping, in that order, so nothing can end the line or be
+// decoded back into a newline.
+func command(name string, props [][2]string, message string) string {
+	var b strings.Builder
+	b.WriteString("::")
+	b.WriteString(name)
+	for i, p := range props {
+		if i == 0 {
+			b.WriteByte(' ')
+		} else {
+			b.WriteByte(',')
+		}
+		b.WriteString(p[0])
+		b.WriteByte('=')
+		b.WriteString(EscapeCommandProperty(safetext.Line(p[1])))
+	}
+	b.WriteString("::")
+	b.WriteString(EscapeCommandData(safetext.Line(message)))
+	return b.String()
+}
+
+// EscapeCommandData escapes a workflow command's message as the runner
+// unescapes it (actions/toolkit command.ts escapeData): % first, then CR, LF.
+func EscapeCommandData(s string) string {
+	s = strings.ReplaceAll(s, "%", "%25")
+	s = strings.ReplaceAll(s, "\r", "%0D")
+	return strings.ReplaceAll(s, "\n", "%0A")
+}
+
+// EscapeCommandProperty escapes a property value (escapeProperty): the data
+// escapes plus ':' and ',', which would end the value.
+func EscapeCommandProperty(s string) string {
+	s = EscapeCommandData(s)
+	s = strings.ReplaceAll(s, ":", "%3A")
+	return strings.ReplaceAll(s, ",", "%2C")
+}

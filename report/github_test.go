@@ -1,0 +1,162 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
+)
+
+func TestGitHubAnnotatesFindingsOnTheirLine(t *testing.T) {
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "gh", Origin: "file:snaps/gh.json", Tools: 2}},
+		Findings: []contract.Finding{
+			{Rule: "gemini/anyof-with-siblings", Severity: contract.Error, Server: "gh", Tool: "issue_write",
+				Pointer: "/inputSchema/properties/type", File: "snaps/gh.json", Line: 12, Column: 7, Message: "anyOf has siblings", Fix: "move them"},
+			{Rule: "drift/tool-added", Severity: contract.Info, Server: "gh", Tool: "new_tool", File: "snaps/gh.json", Message: "tool \"new_tool\" was added", Change: "non-breaking"},
+			{Rule: "docs/missing-description", Severity: contract.Warning, Server: "gh", Tool: "get", Message: "no description"},
+		},
+	}
+	var out bytes.Buffer
+	if err := GitHub(&out, r, GitHubOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `::error file=snaps/gh.json,line=12,col=7,title=gemini/anyof-with-siblings::gh/issue_write/inputSchema/properties/type: anyOf has siblings Fix: move them
+::warning title=docs/missing-description::gh/get: no description
+::notice file=snaps/gh.json,title=drift/tool-added::gh/new_tool: tool "new_tool" was added (non-breaking)
+`
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// The escaping the runner undoes (actions/toolkit escapeData, escapeProperty).
+func TestEscapeCommandDataAndProperty(t *testing.T) {
+	for _, c := range []struct{ in, data, prop string }{
+		{"50% off", "50%25 off", "50%25 off"},
+		{"a\r\nb", "a%0D%0Ab", "a%0D%0Ab"},
+		{"%0A::warning::x", "%250A::warning::x", "%250A%3A%3Awarning%3A%3Ax"},
+		{"a:b,c", "a:b,c", "a%3Ab%2Cc"},
+	} {
+		if got := EscapeCommandData(c.in); got != c.data {
+			t.Errorf("EscapeCommandData(%q) = %q, want %q", c.in, got, c.data)
+		}
+		if got := EscapeCommandProperty(c.in); got != c.prop {
+			t.Errorf("EscapeCommandProperty(%q) = %q, want %q", c.in, got, c.prop)
+		}
+	}
+}
+
+// unescapeData is what the runner does to a command's message
+// (ActionCommand.UnescapeData): it must never yield a line break.
+func unescapeData(s string) string {
+	return strings.NewReplacer("%0D", "\r", "%0A", "\n", "%25", "%").Replace(s)
+}
+
+func unescapeProperty(s string) string {
+	return strings.NewReplacer("%0D", "\r", "%0A", "\n", "%3A", ":", "%2C", ",", "%25", "%").Replace(s)
+}
+
+func TestGitHubHostileTextNeverFormsACommand(t *testing.T) {
+	hostile := []string{
+		"::error::pwned",
+		"\n::add-mask::hunter2",
+		"fine%0A::warning::injected",
+		"line\r::error file=x::y",
+		"\r\n::stop-commands::tok",
+		"a\u2028::notice::b",
+		"\x1b[2K::error::erased",
+	}
+	var findings []contract.Finding
+	for i, h := range hostile {
+		findings = append(findings, contract.Finding{
+			Rule: "security/instruction-in-description", Severity: contract.Severity(1 + i%3),
+			Server: "evil" + h, Tool: h, Pointer: "/description", File: "snaps/" + h + ".json", Line: 3, Message: "description says " + h, Fix: h,
+		})
+	}
+	r := &contract.Result{
+		Servers:  []contract.ServerInfo{{Name: "evil", Error: "server said " + hostile[1]}},
+		Findings: findings,
+	}
+	var out bytes.Buffer
+	if err := GitHub(&out, r, GitHubOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != len(hostile)+1 {
+		t.Fatalf("%d lines for %d annotations:\n%s", len(lines), len(hostile)+1, out.String())
+	}
+	for _, line := range lines {
+		name, rest, ok := strings.Cut(strings.TrimPrefix(line, "::"), "::")
+		if !ok || !strings.HasPrefix(line, "::") {
+			t.Fatalf("line is not one command: %q", line)
+		}
+		cmd, props, _ := strings.Cut(name, " ")
+		if cmd != "error" && cmd != "warning" && cmd != "notice" {
+			t.Errorf("command %q from %q", cmd, line)
+		}
+		// The runner splits properties on ',' and '=' then unescapes: each
+		// must decode to one line, and the message too.
+		for _, p := range strings.Split(props, ",") {
+			k, v, _ := strings.Cut(p, "=")
+			if k != "file" && k != "line" && k != "col" && k != "title" {
+				t.Errorf("property %q injected in %q", k, line)
+			}
+			if strings.ContainsAny(unescapeProperty(v), "\r\n") {
+				t.Errorf("property %s decodes to several lines: %q", k, v)
+			}
+		}
+		msg := unescapeData(rest)
+		if strings.ContainsAny(msg, "\r\n\x1b\u2028") {
+			t.Errorf("message decodes to %q", msg)
+		}
+	}
+}
+
+func TestGitHubAnnouncesSecretsFirstAndMasksThem(t *testing.T) {
+	secret := "s3cr3t%token"
+	r := &contract.Result{Findings: []contract.Finding{
+		{Rule: "docs/x", Severity: contract.Error, Message: "header Bearer " + secret + " refused"},
+	}}
+	var out bytes.Buffer
+	if err := GitHub(&out, r, GitHubOptions{Masker: safetext.NewMasker(secret)}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::add-mask::s3cr3t%25token\n::error title=docs/x::header Bearer *** refused\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+func TestGitHubKeepsWithinTheRunnerLimits(t *testing.T) {
+	r := manyFindings(t)
+	counts := r.Count()
+	if counts[contract.Error] <= MaxAnnotationsPerLevel || counts[contract.Warning] <= MaxAnnotationsPerLevel {
+		t.Fatalf("fixture too small: %v", counts)
+	}
+	var out bytes.Buffer
+	if err := GitHub(&out, r, GitHubOptions{More: "the job summary"}); err != nil {
+		t.Fatal(err)
+	}
+	perLevel := map[string]int{}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	for _, line := range lines {
+		level, _, _ := strings.Cut(strings.TrimPrefix(line, "::"), " ")
+		perLevel[level]++
+	}
+	for level, n := range perLevel {
+		if n > MaxAnnotationsPerLevel {
+			t.Errorf("%d %s annotations, the runner keeps %d", n, level, MaxAnnotationsPerLevel)
+		}
+	}
+	last := lines[len(lines)-1]
+	shown := len(lines) - 1
+	wantLast := fmt.Sprintf("::notice title=mcp-contract::%d more not annotated", len(r.Findings)-shown)
+	if !strings.HasPrefix(last, wantLast) || !strings.HasSuffix(last, "; see the job summary") {
+		t.Errorf("last line %q, want it to start %q", last, wantLast)
+	}
+	t.Logf("%d findings (%v), %d annotations", len(r.Findings), counts, len(lines))
+}

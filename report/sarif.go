@@ -1,0 +1,301 @@
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
+)
+
+// SARIFSchema is the schema URI GitHub code scanning documents for 2.1.0.
+const SARIFSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// SARIFOptions control the SARIF report.
+type SARIFOptions struct {
+	Meta Meta
+	// Rules are the rules that ran; a finding's rule missing here is added
+	// with its id alone, so every result has its rule.
+	Rules []contract.RuleInfo
+	// HelpURI returns where a rule is documented ("" for none).
+	HelpURI func(id string) string
+	// Masker hides secrets in every message.
+	Masker *safetext.Masker
+}
+
+// Hand-written SARIF 2.1.0 types: only what GitHub code scanning reads,
+// with results always present (GitHub rejects a run without them).
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri,omitempty"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string         `json:"id"`
+	Name                 string         `json:"name,omitempty"`
+	ShortDescription     sarifText      `json:"shortDescription"`
+	FullDescription      sarifText      `json:"fullDescription"`
+	Help                 sarifText      `json:"help"`
+	HelpURI              string         `json:"helpUri,omitempty"`
+	DefaultConfiguration sarifConfig    `json:"defaultConfiguration"`
+	Properties           map[string]any `json:"properties,omitempty"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations,omitempty"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Properties          map[string]any    `json:"properties,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int                   `json:"id,omitempty"`
+	PhysicalLocation *sarifPhysicalLocation `json:"physicalLocation,omitempty"`
+	LogicalLocations []sarifLogical         `json:"logicalLocations,omitempty"`
+	Message          *sarifText             `json:"message,omitempty"`
+}
+
+type sarifPhysicalLocation struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+type sarifLogical struct {
+	FullyQualifiedName string `json:"fullyQualifiedName"`
+	Kind               string `json:"kind,omitempty"`
+}
+
+// SARIF writes a SARIF 2.1.0 log for GitHub code scanning: every rule that
+// ran, one result per finding located by a repository-relative URI, and a
+// fingerprint made of what identifies a finding (rule, server, tool, JSON
+// pointer, message) rather than its line, so an alert survives a reformatted snapshot.
+func SARIF(w io.Writer, r *contract.Result, opts SARIFOptions) error {
+	rules := append([]contract.RuleInfo(nil), opts.Rules...)
+	index := map[string]int{}
+	for _, info := range rules {
+		index[info.ID] = -1
+	}
+	for _, f := range r.Findings {
+		if _, ok := index[f.Rule]; !ok {
+			index[f.Rule] = -1
+			rules = append(rules, contract.RuleInfo{ID: f.Rule, Severity: f.Severity, Summary: f.Rule})
+		}
+	}
+	sort.Slice(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID })
+	driver := sarifDriver{
+		Name:           opts.Meta.Name,
+		Version:        opts.Meta.Version,
+		InformationURI: "https://github.com/mcp-contract/mcp-contract",
+		Rules:          make([]sarifRule, 0, len(rules)),
+	}
+	for i, info := range rules {
+		index[info.ID] = i
+		driver.Rules = append(driver.Rules, sarifRuleOf(info, opts.HelpURI))
+	}
+	results := make([]sarifResult, 0, len(r.Findings))
+	for _, f := range r.Findings {
+		if f.Severity == contract.Off {
+			continue
+		}
+		results = append(results, sarifResultOf(f, index[f.Rule], opts.Masker))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{
+		Schema:  SARIFSchema,
+		Version: "2.1.0",
+		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}},
+	})
+}
+
+func sarifRuleOf(info contract.RuleInfo, helpURI func(string) string) sarifRule {
+	summary := info.Summary
+	if summary == "" {
+		summary = info.ID
+	}
+	help := info.Help
+	if help == "" {
+		help = summary
+	}
+	rule := sarifRule{
+		ID:                   info.ID,
+		Name:                 info.ID,
+		ShortDescription:     sarifText{Text: limitText(summary, 1024)},
+		FullDescription:      sarifText{Text: limitText(help, 1024)},
+		Help:                 sarifText{Text: help + "\n\nmcp-contract explain " + info.ID},
+		DefaultConfiguration: sarifConfig{Level: sarifLevel(info.Severity)},
+	}
+	if helpURI != nil {
+		rule.HelpURI = helpURI(info.ID)
+	}
+	// GitHub ignores helpUri and shows help.markdown, so the link goes there too.
+	md := help + "\n\nRun `mcp-contract explain " + info.ID + "` for this text in a terminal."
+	if rule.HelpURI != "" {
+		md += " Documentation: <" + rule.HelpURI + ">."
+	}
+	rule.Help.Markdown = md
+	group, _, _ := strings.Cut(info.ID, "/")
+	tags := []string{"mcp"}
+	if group != "" && group != "mcp" {
+		tags = append(tags, group)
+	}
+	rule.Properties = map[string]any{"tags": tags}
+	return rule
+}
+
+func sarifResultOf(f contract.Finding, ruleIndex int, masker *safetext.Masker) sarifResult {
+	msg := masker.Mask(f.Message)
+	if f.Fix != "" {
+		msg += " Fix: " + masker.Mask(f.Fix)
+	}
+	res := sarifResult{
+		RuleID:    f.Rule,
+		RuleIndex: ruleIndex,
+		Level:     sarifLevel(f.Severity),
+		Message:   sarifText{Text: msg},
+		PartialFingerprints: map[string]string{
+			"primaryLocationLineHash": fingerprint(f),
+		},
+	}
+	loc := sarifLocationOf(contract.Location{
+		Server: f.Server, Tool: f.Tool, Pointer: f.Pointer, File: f.File, Line: f.Line, Column: f.Column,
+	})
+	if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
+		res.Locations = []sarifLocation{loc}
+	}
+	for i, rel := range f.Related {
+		loc := sarifLocationOf(rel)
+		id := i + 1
+		loc.ID = &id
+		loc.Message = &sarifText{Text: masker.Mask(strings.TrimPrefix(logicalName(rel.Server, rel.Tool, rel.Pointer), "/"))}
+		res.RelatedLocations = append(res.RelatedLocations, loc)
+	}
+	props := map[string]any{"category": f.Category}
+	if f.Change != "" {
+		props["change"] = f.Change
+	}
+	if f.Server != "" {
+		props["server"] = f.Server
+	}
+	if f.Tool != "" {
+		props["tool"] = f.Tool
+	}
+	if f.Pointer != "" {
+		props["pointer"] = f.Pointer
+	}
+	res.Properties = props
+	return res
+}
+
+func sarifLocationOf(l contract.Location) sarifLocation {
+	var loc sarifLocation
+	if l.File != "" {
+		loc.PhysicalLocation = &sarifPhysicalLocation{ArtifactLocation: sarifArtifact{URI: sarifURI(l.File)}}
+		if l.Line > 0 {
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Column}
+		}
+	}
+	if name := logicalName(l.Server, l.Tool, l.Pointer); name != "" {
+		loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: name, Kind: "member"}}
+	}
+	return loc
+}
+
+func logicalName(server, tool, pointer string) string {
+	name := server
+	if tool != "" {
+		name += "/" + tool
+	}
+	return name + pointer
+}
+
+// sarifURI turns a repository-relative path into a relative URI reference:
+// forward slashes, and characters a URI cannot hold percent-encoded.
+func sarifURI(p string) string {
+	p = strings.ReplaceAll(p, "\\", "/")
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~/!$&'()*+,;=@", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteString("%" + strings.ToUpper(hex.EncodeToString([]byte{c})))
+	}
+	return b.String()
+}
+
+// fingerprint identifies a finding across runs independently of its line:
+// two findings of one rule on one node differ only by message (two recorded
+// calls rejected), which is stable from run to run.
+func fingerprint(f contract.Finding) string {
+	h := sha256.Sum256([]byte(strings.Join([]string{f.Rule, f.Server, f.Tool, f.Pointer, f.Message}, "\x00")))
+	return hex.EncodeToString(h[:16]) + ":1"
+}
+
+func sarifLevel(s contract.Severity) string {
+	switch s {
+	case contract.Error:
+		return "error"
+	case contract.Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+func limitText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && !utf8RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }

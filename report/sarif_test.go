@@ -1,0 +1,171 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/source"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// manyFindings lints the largest corpus catalog (github-mcp-server's 117
+// tools) with every profile: hundreds of findings of every severity.
+func manyFindings(t *testing.T) *contract.Result {
+	t.Helper()
+	catalogs, err := source.Load(filepath.Join("..", "testdata", "corpus", "servers", "github-mcp-server.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	profiles, err := lint.ExpandProfiles([]string{"all"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &contract.Result{
+		Servers:  []contract.ServerInfo{{Name: catalogs[0].Server, Origin: catalogs[0].Origin, Tools: len(catalogs[0].Tools)}},
+		Findings: lint.Run(catalogs, lint.Options{Profiles: profiles, MCPVersion: lint.DefaultMCPVersion}),
+	}
+	if len(r.Findings) < 200 {
+		t.Fatalf("only %d findings", len(r.Findings))
+	}
+	return r
+}
+
+// sarifSchema compiles the SARIF 2.1.0 schema vendored in testdata (see
+// testdata/SOURCES.md).
+func sarifSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource("sarif-schema-2.1.0.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
+}
+
+func validateSARIF(t *testing.T, sch *jsonschema.Schema, data []byte) map[string]any {
+	t.Helper()
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("SARIF does not validate against 2.1.0: %v", err)
+	}
+	var log map[string]any
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+func TestSARIFValidatesOnAFullCatalog(t *testing.T) {
+	r := manyFindings(t)
+	var rules []contract.RuleInfo
+	for _, rule := range lint.Rules() {
+		rules = append(rules, rule.Info())
+	}
+	var out bytes.Buffer
+	err := SARIF(&out, r, SARIFOptions{Meta: Meta{Name: "mcp-contract", Version: "test"}, Rules: rules,
+		HelpURI: func(id string) string { return "https://example.com/rules#" + id }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := validateSARIF(t, sarifSchema(t), out.Bytes())
+	run := log["runs"].([]any)[0].(map[string]any)
+	results := run["results"].([]any)
+	if len(results) != len(r.Findings) {
+		t.Errorf("%d results for %d findings", len(results), len(r.Findings))
+	}
+	driverRules := run["tool"].(map[string]any)["driver"].(map[string]any)["rules"].([]any)
+	if len(driverRules) != len(rules) {
+		t.Errorf("%d rules in the driver, %d ran", len(driverRules), len(rules))
+	}
+	located := 0
+	for _, x := range results {
+		res := x.(map[string]any)
+		idx := int(res["ruleIndex"].(float64))
+		if got := driverRules[idx].(map[string]any)["id"]; got != res["ruleId"] {
+			t.Fatalf("ruleIndex %d names %v, result is %v", idx, got, res["ruleId"])
+		}
+		phys, ok := res["locations"].([]any)[0].(map[string]any)["physicalLocation"].(map[string]any)
+		if !ok {
+			continue // a catalog-wide finding (budget) has no node
+		}
+		located++
+		uri := phys["artifactLocation"].(map[string]any)["uri"].(string)
+		if filepath.IsAbs(uri) || strings.Contains(uri, "\\") {
+			t.Fatalf("uri %q is not repository-relative", uri)
+		}
+	}
+	if located < len(results)*9/10 {
+		t.Errorf("only %d of %d results located in a file", located, len(results))
+	}
+	t.Logf("%d results (%d located), %d rules, %d bytes", len(results), located, len(driverRules), out.Len())
+}
+
+func TestSARIFDriftRelatedAndHostileText(t *testing.T) {
+	r := &contract.Result{Findings: []contract.Finding{
+		{Rule: "drift/required-added", Severity: contract.Error, Category: contract.CategoryDrift, Server: "gh", Tool: "t",
+			Pointer: "/inputSchema/required", File: "mcp snapshots/gh.json", Line: 9, Column: 5, Change: contract.ChangeBreaking,
+			Message: "property \"x\" is now required\n::error::boom <b>"},
+		{Rule: "collision/same-name", Severity: contract.Warning, Category: contract.CategoryCollision, Server: "a", Tool: "search",
+			File: "a.json", Line: 2, Column: 3, Message: "search clashes", Related: []contract.Location{{Server: "b", Tool: "search", File: "b.json", Line: 4, Column: 5}}},
+		{Rule: "mcp/tool-name-invalid", Severity: contract.Info, Category: contract.CategoryLint, Server: "live", Tool: "x y", Message: "live server, no file"},
+	}}
+	var out bytes.Buffer
+	if err := SARIF(&out, r, SARIFOptions{Meta: Meta{Name: "mcp-contract", Version: "test"}}); err != nil {
+		t.Fatal(err)
+	}
+	log := validateSARIF(t, sarifSchema(t), out.Bytes())
+	results := log["runs"].([]any)[0].(map[string]any)["results"].([]any)
+	drift := results[0].(map[string]any)
+	if drift["properties"].(map[string]any)["change"] != "breaking" {
+		t.Errorf("drift result without its change: %v", drift["properties"])
+	}
+	uri := drift["locations"].([]any)[0].(map[string]any)["physicalLocation"].(map[string]any)["artifactLocation"].(map[string]any)["uri"]
+	if uri != "mcp%20snapshots/gh.json" {
+		t.Errorf("uri %v", uri)
+	}
+	if fp := drift["partialFingerprints"].(map[string]any)["primaryLocationLineHash"]; fp == "" {
+		t.Error("no primaryLocationLineHash")
+	}
+	related := results[1].(map[string]any)["relatedLocations"].([]any)
+	if len(related) != 1 || related[0].(map[string]any)["physicalLocation"].(map[string]any)["artifactLocation"].(map[string]any)["uri"] != "b.json" {
+		t.Errorf("relatedLocations %v", related)
+	}
+	if !strings.Contains(out.String(), `<b>`) {
+		t.Error("HTML escaped in SARIF text; GitHub renders message text as plain text")
+	}
+}
+
+func TestSARIFFingerprintIgnoresTheLine(t *testing.T) {
+	f := contract.Finding{Rule: "docs/x", Server: "s", Tool: "t", Pointer: "/description", Line: 3, Message: "m"}
+	g := f
+	g.Line, g.Column = 40, 2
+	if fingerprint(f) != fingerprint(g) {
+		t.Error("a moved finding changed its fingerprint")
+	}
+	g.Tool = "u"
+	if fingerprint(f) == fingerprint(g) {
+		t.Error("two tools share a fingerprint")
+	}
+}

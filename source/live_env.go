@@ -1,0 +1,49 @@
+package source
+
+import (
+	"runtime"
+	"sort"
+	"strings"
+)
+
+// DefaultInheritedEnv are the variables a stdio server gets from our own
+// environment without asking: the MCP TypeScript SDK's stdio transport list
+// (getDefaultEnvironment, "inspired by the default env inheritance of sudo")
+// plus LANG and TMPDIR, which runtimes read for encoding and scratch space.
+// Everything else (GITHUB_TOKEN, INPUT_GITHUB-TOKEN and every other secret of
+// a CI job) stays with us unless the server's config names it in env or
+// inherit-env.
+var DefaultInheritedEnv = defaultInheritedEnv()
+
+func defaultInheritedEnv() []string {
+	if runtime.GOOS == "windows" {
+		return []string{"APPDATA", "HOMEDRIVE", "HOMEPATH", "LOCALAPPDATA", "PATH", "PROCESSOR_ARCHITECTURE",
+			"PROGRAMFILES", "SYSTEMDRIVE", "SYSTEMROOT", "TEMP", "TMP", "USERNAME", "USERPROFILE"}
+	}
+	return []string{"HOME", "LANG", "LOGNAME", "PATH", "SHELL", "TERM", "TMPDIR", "USER"}
+}
+
+// serverEnviron is the environment a stdio server starts with: the default
+// names and the server's inherit-env names, taken from lookup, then the
+// server's env entries on top. The result is sorted, so a server sees the
+// same environment on every run.
+func serverEnviron(sc *ServerConfig, lookup func(string) (string, bool)) []string {
+	env := map[string]string{}
+	for _, name := range append(append([]string{}, DefaultInheritedEnv...), sc.InheritEnv...) {
+		v, ok := lookup(name)
+		// A value starting with "()" is an exported shell function, the
+		// Shellshock vector; the TypeScript SDK skips those too.
+		if ok && !strings.HasPrefix(v, "()") {
+			env[name] = v
+		}
+	}
+	for k, v := range sc.Env {
+		env[k] = v
+	}
+	out := make([]string, 0, len(env))
+	for k, v := range env {
+		out = append(out, k+"="+v)
+	}
+	sort.Strings(out)
+	return out
+}
