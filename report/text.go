@@ -27,6 +27,9 @@ type TextOptions struct {
 	// check does. The drift section is printed even when empty, so a reader
 	// sees that drift was part of the run.
 	Sections bool
+	// Collisions, with Sections, adds the collisions section, printed even
+	// when empty for the same reason; collision findings get one regardless.
+	Collisions bool
 }
 
 // StatisticsThreshold is the number of findings past which the per-rule
@@ -68,11 +71,14 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 	tw := &errWriter{w: w}
 	p := painter{on: opts.Color}
 	if opts.Sections {
-		var lintF, driftF []contract.Finding
+		var lintF, driftF, collisionF []contract.Finding
 		for _, f := range r.Findings {
-			if f.Category == contract.CategoryDrift {
+			switch f.Category {
+			case contract.CategoryDrift:
 				driftF = append(driftF, f)
-			} else {
+			case contract.CategoryCollision:
+				collisionF = append(collisionF, f)
+			default:
 				lintF = append(lintF, f)
 			}
 		}
@@ -83,6 +89,11 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		tw.printf("%s\n\n", p.paint("1", "DRIFT"))
 		writeServers(tw, p, r.Servers, driftF, opts, false)
 		tw.printf("Drift: %s, %s\n\n", totals(driftF), plural(breaking(driftF), "breaking change"))
+		if opts.Collisions || len(collisionF) > 0 {
+			tw.printf("%s\n\n", p.paint("1", "COLLISIONS"))
+			writeServers(tw, p, r.Servers, collisionF, opts, false)
+			tw.printf("Collisions: %s\n\n", totals(collisionF))
+		}
 	} else {
 		writeServers(tw, p, r.Servers, r.Findings, opts, true)
 		writeTokens(tw, r)

@@ -53,6 +53,8 @@ type app struct {
 	statistics autoBool
 	// sections: the text report shows lint and drift apart, as check does.
 	sections bool
+	// collisionsRan: check ran the collisions step (two or more servers).
+	collisionsRan bool
 
 	cfg     *source.Config
 	secrets []string

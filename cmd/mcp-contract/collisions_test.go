@@ -54,7 +54,7 @@ func TestCheckReportsCollisionBetweenTwoServers(t *testing.T) {
 		t.Errorf("finding: %+v", f)
 	}
 	text, _, _ := mcpContract(t, "check", "--profile", "openai")
-	if strings.Count(text, "collision/duplicate-name") != 1 || !strings.Contains(text, "also: bank/get_balance bank.json:2:12") {
+	if strings.Count(text, "collision/duplicate-name") != 1 || !strings.Contains(text, "also: bank.json:2:12 bank/get_balance /name") || !strings.Contains(text, "Collisions: 1 error") {
 		t.Errorf("text report:\n%s", text)
 	}
 	// In different groups the two never meet.

@@ -62,6 +62,7 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 		driftRan = fromServers || against != ""
 	}
 	collisionsRan := withDrift && len(catalogs) >= 2
+	a.collisionsRan = collisionsRan
 	if collisionsRan {
 		found, err := a.collisions(catalogs, opts, len(args) > 0)
 		if err != nil {
