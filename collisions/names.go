@@ -77,9 +77,6 @@ func containsString(list []string, s string) bool {
 
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
 
-// tooLong reports whether name is over the provider's limit.
-func (p Provider) tooLong(name string) bool { return runeLen(name) > p.MaxLen }
-
 // invalid says why name breaks the provider's character rules ("" when it does not).
 func (p Provider) invalid(name string) string {
 	if name == "" {
