@@ -6,7 +6,6 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
-	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/spf13/cobra"
 )
@@ -91,7 +90,7 @@ func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fr
 			note = "note: servers " + strings.Join(quoted, ", ") + " are in no collisions.groups entry, so their tool names are"
 		}
 		note += " checked against no other server's"
-		fmt.Fprintln(a.stderr, safetext.Line(a.mask(note)))
+		fmt.Fprintln(a.stderr, a.line(note))
 	}
 	return collisions.Check(catalogs, opts), nil
 }
