@@ -130,7 +130,7 @@ func TestGroupFindings(t *testing.T) {
 		{
 			name: "a drift change kind is part of the fact",
 			in: []contract.Finding{
-				{Server: "s", Tool: "a", Rule: "drift/description-changed", Severity: W, Category: contract.CategoryDrift, Change: contract.ChangeInfo, Message: "description changed"},
+				{Server: "s", Tool: "a", Rule: "drift/description-changed", Severity: W, Category: contract.CategoryDrift, Change: contract.ChangeReview, Message: "description changed"},
 				{Server: "s", Tool: "b", Rule: "drift/description-changed", Severity: W, Category: contract.CategoryDrift, Change: contract.ChangeBreaking, Message: "description changed"},
 			},
 			want: []groupView{

@@ -82,10 +82,16 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		tw.printf("Lint: %s\n\n", totals(lintF))
 		tw.printf("%s\n\n", p.paint("1", "DRIFT"))
 		writeServers(tw, p, r.Servers, driftF, opts, false)
+		if line := driftCoverageLine(r.Drift); line != "" {
+			tw.printf("%s\n", line)
+		}
 		tw.printf("Drift: %s, %s\n\n", totals(driftF), plural(breaking(driftF), "breaking change"))
 	} else {
 		writeServers(tw, p, r.Servers, r.Findings, opts, true)
 		writeTokens(tw, r)
+		if line := driftCoverageLine(r.Drift); line != "" {
+			tw.printf("%s\n", line)
+		}
 	}
 	if opts.Statistics && len(r.Findings) > 0 {
 		writeStatistics(tw, p, r.Findings)
