@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -251,22 +252,38 @@ func TestRenameTools(t *testing.T) {
 	}
 }
 
-// Tool lists come from servers we do not control: a schema 5,000 levels
-// deep is rewritten without exhausting the stack, and a chain of definitions
-// each using the next twice (2^40 nodes once inlined) is refused, not expanded.
+// Tool lists come from servers we do not control: a schema as deep as lint
+// accepts is rewritten, one past lint's guard (schema/too-complex) is refused
+// before any work (a 4,000-level one used to make 385 MB of output and
+// 1.5 GB of memory, a 50,000-level one ran for minutes and 15 GB), and a
+// chain of definitions each using the next twice (2^40 nodes once inlined)
+// is refused, not expanded.
 func TestHostileSchemas(t *testing.T) {
-	// The indented output of such a schema is O(depth²) bytes (about 25 MB
-	// here per profile), which is what makes this test slow; -short checks a
-	// shallower one.
-	levels := 5000
-	if testing.Short() {
-		levels = 500
+	deep := func(levels int) string {
+		return `{"type":"object","properties":{"a":` + strings.Repeat(`{"type":"array","items":`, levels) + `{"type":"string"}` + strings.Repeat(`}`, levels) + `}}`
 	}
-	deep := `{"type":"object","properties":{"a":` + strings.Repeat(`{"type":"array","items":`, levels) + `{"type":"string"}` + strings.Repeat(`}`, levels) + `}}`
 	for _, profile := range Profiles() {
-		got, _ := sanitizeSchema(t, profile, deep)
-		if strings.Count(got, `"items"`) != levels {
+		got, _ := sanitizeSchema(t, profile, deep(50))
+		if strings.Count(got, `"items"`) != 50 {
 			t.Errorf("%s: the deep schema lost levels", profile)
+		}
+	}
+	for _, levels := range []int{4000, 50000} {
+		c, err := source.Parse([]byte(`{"name":"t","inputSchema":`+deep(levels)+`}`), "tool.json", "test", "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		before := ms.TotalAlloc
+		_, err = Catalog(c, OpenAI)
+		runtime.ReadMemStats(&ms)
+		var ie *contract.InputError
+		if !errors.As(err, &ie) || !strings.Contains(ie.Msg, "too complex to sanitize: nesting depth") || ie.Line != 1 {
+			t.Errorf("%d levels: want an InputError at the schema, got %v", levels, err)
+		}
+		if extra := ms.TotalAlloc - before; extra > 64<<20 {
+			t.Errorf("%d levels: refusing allocated %d MB", levels, extra>>20)
 		}
 	}
 	var defs []string
