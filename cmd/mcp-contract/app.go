@@ -54,6 +54,9 @@ type app struct {
 	// ran, for the action to render from the same run.
 	result *contract.Result
 	ran    func(rule string) bool
+	// baseCatalogs are snapshot folders read through the API, by the
+	// --against label they stand for (the action on a shallow clone).
+	baseCatalogs map[string][]*contract.Catalog
 }
 
 func newApp(stdout, stderr io.Writer) *app { return &app{stdout: stdout, stderr: stderr} }
@@ -89,6 +92,8 @@ func (a *app) rootCommand() *cobra.Command {
 		a.rulesCommand(),
 		a.explainCommand(),
 		a.reportCommand(),
+		a.actionCommand(),
+		a.commentCommand(),
 		a.versionCommand(),
 	)
 	return root

@@ -91,7 +91,9 @@ func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, e
 	if !ok || ref == "" {
 		return nil, nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)
 	}
-	if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
+	if base, ok := a.baseCatalogs[against]; ok {
+		oldC = base
+	} else if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
 		return nil, nil, err
 	}
 	if newC, err = source.Load(dir); err != nil {

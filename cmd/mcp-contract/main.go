@@ -52,6 +52,10 @@ func (a *app) exitCode(err error) int {
 	if errors.Is(err, errFindings) {
 		return exitFindings
 	}
+	var es *exitStatus
+	if errors.As(err, &es) {
+		return es.code
+	}
 	msg := a.mask(strings.Join(strings.Fields(err.Error()), " "))
 	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", msg)
 	var ie *contract.InputError
