@@ -69,11 +69,13 @@ const (
 	CategoryCollision = "collision"
 )
 
-// Drift change kinds.
+// Drift change kinds. ChangeReview breaks no call but must be read (a
+// description, an annotation) and is reported as a warning; it was "info"
+// once, which contradicted that severity.
 const (
 	ChangeBreaking    = "breaking"
 	ChangeNonBreaking = "non-breaking"
-	ChangeInfo        = "info"
+	ChangeReview      = "review"
 )
 
 // Tool is one tool object as its server published it.
@@ -88,6 +90,9 @@ type Tool struct {
 	// File and Lines locate Node when the tool was read from a file.
 	File  string
 	Lines *jsontree.Lines
+	// Masked are the pointers of the strings and keys where the server had
+	// put a secret value of its own configuration, now masked in Node.
+	Masked []string
 }
 
 // Input returns the inputSchema node, or nil.

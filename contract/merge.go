@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 )
 
 // MergeConflict is one server described differently by two results, which
@@ -56,7 +58,51 @@ func Merge(parts []*Result) (*Result, error) {
 		}
 	}
 	SortFindings(out.Findings, out.Servers)
+	out.Drift = mergeDrift(parts)
 	return out, nil
+}
+
+// mergeDrift joins what the parts' drift steps compared: every server any
+// part compared, every one skipped that no part compared, and, only when no
+// part compared anything, each distinct reason why (nil without a drift step).
+func mergeDrift(parts []*Result) *DriftCoverage {
+	var out *DriftCoverage
+	seen := map[DriftServer]bool{}
+	comparedServer := map[string]bool{}
+	var notRun []string
+	for _, part := range parts {
+		d := part.Drift
+		if d == nil {
+			continue
+		}
+		if out == nil {
+			out = &DriftCoverage{Compared: []DriftServer{}}
+		}
+		for _, s := range d.Compared {
+			if !seen[s] {
+				seen[s], comparedServer[s.Server] = true, true
+				out.Compared = append(out.Compared, s)
+			}
+		}
+		if d.NotRun != "" && !slices.Contains(notRun, d.NotRun) {
+			notRun = append(notRun, d.NotRun)
+		}
+	}
+	for _, part := range parts {
+		if part.Drift == nil {
+			continue
+		}
+		for _, s := range part.Drift.Skipped {
+			if !seen[s] && !comparedServer[s.Server] {
+				seen[s] = true
+				out.Skipped = append(out.Skipped, s)
+			}
+		}
+	}
+	if out != nil && len(out.Compared) == 0 {
+		out.NotRun = strings.Join(notRun, "; ")
+	}
+	return out
 }
 
 func serverIndex(servers []ServerInfo, name string) int {

@@ -46,3 +46,21 @@ func TestMergeKeepsServersApart(t *testing.T) {
 		t.Errorf("merging nothing: %+v %v", empty, err)
 	}
 }
+
+// Drift coverage merges like the servers: what any job compared was compared.
+func TestMergeDriftCoverage(t *testing.T) {
+	bank := DriftServer{Server: "bank", How: DriftConfig, Against: "file:mcp-snapshots/bank.json"}
+	vendor := DriftServer{Server: "vendor", How: DriftLive, Reason: "snapshot missing: mcp-snapshots/vendor.json"}
+	none := &DriftCoverage{Compared: []DriftServer{}, NotRun: "no server is configured"}
+	got, _ := Merge([]*Result{{Drift: none}, {Drift: &DriftCoverage{Compared: []DriftServer{bank}, Skipped: []DriftServer{vendor}}}, {}})
+	want := &DriftCoverage{Compared: []DriftServer{bank}, Skipped: []DriftServer{vendor}}
+	if !reflect.DeepEqual(got.Drift, want) {
+		t.Errorf("drift %+v, want %+v", got.Drift, want)
+	}
+	if got, _ := Merge([]*Result{{Drift: none}, {Drift: none}}); !reflect.DeepEqual(got.Drift, none) {
+		t.Errorf("two jobs that compared nothing: %+v", got.Drift)
+	}
+	if got, _ := Merge([]*Result{{}, {}}); got.Drift != nil {
+		t.Errorf("lint reports merged gained drift coverage: %+v", got.Drift)
+	}
+}

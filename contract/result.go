@@ -1,6 +1,10 @@
 package contract
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
 
 // ServerInfo summarises one server of a run.
 type ServerInfo struct {
@@ -18,6 +22,45 @@ type ServerInfo struct {
 type Result struct {
 	Servers  []ServerInfo
 	Findings []Finding
+	// Drift says what the drift step compared; nil for a command without one.
+	Drift *DriftCoverage
+}
+
+// DriftCoverage records what a drift step compared, so that no drift
+// findings is never read as "no changes" when nothing was compared.
+type DriftCoverage struct {
+	// Compared lists the servers compared, each with how and against what.
+	Compared []DriftServer `json:"compared"`
+	// Skipped lists servers that were not compared, each with the reason.
+	Skipped []DriftServer `json:"skipped,omitempty"`
+	// NotRun says why nothing was compared; empty when something was.
+	NotRun string `json:"notRun,omitempty"`
+}
+
+// Ways a server's current tools were obtained for drift.
+const (
+	// DriftLive is a running server (config, MCP client config, --stdio/--url).
+	DriftLive = "live"
+	// DriftConfig is a tool file the config names as a server.
+	DriftConfig = "config"
+	// DriftFile is a file or folder given as NEW in `drift OLD NEW`.
+	DriftFile = "file"
+	// DriftGitPrefix, followed by the ref, is the work tree's snapshot
+	// folder compared with itself at that ref (--against git:REF).
+	DriftGitPrefix = "git:"
+)
+
+// DriftServer is one server of a drift step.
+type DriftServer struct {
+	Server string `json:"server"`
+	// How is DriftLive, DriftConfig, DriftFile or "git:REF".
+	How string `json:"how"`
+	// Against is the origin of what the server was compared with (its
+	// snapshot, the OLD file, the file at the ref); empty for a server
+	// found on one side only.
+	Against string `json:"against,omitempty"`
+	// Reason says why a skipped server was not compared.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Count returns how many findings have each severity.
@@ -88,4 +131,62 @@ func rankOf(rank map[string]int, server string) int {
 		return r
 	}
 	return len(rank)
+}
+
+// MapText replaces every text of the result that came from a server, a file
+// or a config (names, origins, errors, pointers, messages, fixes, patches)
+// with f of it: how secrets are masked on the raw text, before any report
+// escapes, encodes or cuts it.
+func (r *Result) MapText(f func(string) string) {
+	for i := range r.Servers {
+		s := &r.Servers[i]
+		s.Name, s.Origin, s.Error = f(s.Name), f(s.Origin), f(s.Error)
+		if len(s.ToolTokens) > 0 {
+			tokens := make(map[string]int, len(s.ToolTokens))
+			for k, v := range s.ToolTokens {
+				tokens[f(k)] += v
+			}
+			s.ToolTokens = tokens
+		}
+	}
+	if d := r.Drift; d != nil {
+		d.NotRun = f(d.NotRun)
+		for _, list := range [][]DriftServer{d.Compared, d.Skipped} {
+			for i := range list {
+				s := &list[i]
+				s.Server, s.How, s.Against, s.Reason = f(s.Server), f(s.How), f(s.Against), f(s.Reason)
+			}
+		}
+	}
+	for i := range r.Findings {
+		x := &r.Findings[i]
+		x.Server, x.Tool, x.Pointer, x.File = f(x.Server), f(x.Tool), f(x.Pointer), f(x.File)
+		x.Message, x.Fix = f(x.Message), f(x.Fix)
+		for j := range x.Related {
+			l := &x.Related[j]
+			l.Server, l.Tool, l.Pointer, l.File = f(l.Server), f(l.Tool), f(l.Pointer), f(l.File)
+		}
+		if len(x.Patch) > 0 {
+			if n, err := jsontree.Parse(x.Patch); err == nil {
+				mapTree(n, f)
+				x.Patch = jsontree.Encode(n, jsontree.EncodeOptions{})
+			}
+		}
+	}
+}
+
+func mapTree(n *jsontree.Node, f func(string) string) {
+	switch n.Kind {
+	case jsontree.String:
+		n.Text = f(n.Text)
+	case jsontree.Array:
+		for _, it := range n.Items {
+			mapTree(it, f)
+		}
+	case jsontree.Object:
+		for i := range n.Members {
+			n.Members[i].Key = f(n.Members[i].Key)
+			mapTree(n.Members[i].Value, f)
+		}
+	}
 }

@@ -7,7 +7,7 @@ import (
 
 var (
 	annotationWeakened = register(&Rule{
-		ID: "drift/annotation-weakened", Change: contract.ChangeInfo,
+		ID: "drift/annotation-weakened", Change: contract.ChangeReview,
 		Summary: "A tool now claims to be less safe",
 		Help: "readOnlyHint true→false, destructiveHint false→true, idempotentHint true→false or openWorldHint false→true " +
 			"(absent hints read as the spec defaults: readOnly false, destructive true, idempotent false, openWorld true). " +
@@ -16,7 +16,7 @@ var (
 			"clients should re-ask for approval.",
 	})
 	annotationChanged = register(&Rule{
-		ID: "drift/annotation-changed", Change: contract.ChangeInfo,
+		ID: "drift/annotation-changed", Change: contract.ChangeReview,
 		Summary: "A tool's annotations changed",
 		Help: "A hint became safer, or another annotation changed (mcpdiff T-ANN-CHANGE). Making a hint explicit with its " +
 			"spec default (destructiveHint absent → true) is not a change and is not reported. Fix: review; update the snapshot.",

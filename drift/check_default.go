@@ -3,7 +3,7 @@ package drift
 import "github.com/mcp-contract/mcp-contract/contract"
 
 var defaultChanged = register(&Rule{
-	ID: "drift/default-changed", Change: contract.ChangeInfo,
+	ID: "drift/default-changed", Change: contract.ChangeReview,
 	Summary: "A default value was added, removed or changed",
 	Help: "No call is rejected (oasdiff *-default-value-* INFO, Confluent DEFAULT_CHANGED compatible), but a caller that " +
 		"leaves the argument out now gets different behaviour, silently: an agent relying on \"dryRun defaults to true\" is " +

@@ -21,7 +21,7 @@ func TestDefaultCheck(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			for _, f := range expectDrift(t, c.old, c.new, c.want...) {
-				if f.Severity != contract.Warning || f.Change != contract.ChangeInfo {
+				if f.Severity != contract.Warning || f.Change != contract.ChangeReview {
 					t.Errorf("default change is %s/%s, want warning/info", f.Severity, f.Change)
 				}
 			}

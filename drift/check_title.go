@@ -7,7 +7,7 @@ import (
 )
 
 var titleChanged = register(&Rule{
-	ID: "drift/title-changed", Change: contract.ChangeInfo,
+	ID: "drift/title-changed", Change: contract.ChangeReview,
 	Summary: "A tool's or schema's title changed",
 	Help: "Clients show the title (tool title, annotations.title) to users approving a call, so a changed title changes " +
 		"what people consent to; schema titles reach the model like descriptions. Nothing is rejected. " +

@@ -12,6 +12,7 @@ package drift
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"sort"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -44,34 +45,84 @@ func (o Options) renameSimilarity() float64 {
 // are skipped: there is nothing to compare, and the caller reports the error.
 func CompareAll(old, new []*contract.Catalog, opts Options) []contract.Finding {
 	var out []contract.Finding
+	for _, sp := range pairServers(old, new) {
+		switch {
+		case sp.skipped() != "":
+		case sp.new == nil:
+			out = append(out, serverFinding(serverRemoved, sp.old, "server %q is gone: none of its %s can be called", sp.old.Server, english.Plural(len(sp.old.Tools), "tool")))
+		case sp.old == nil:
+			out = append(out, serverFinding(serverAdded, sp.new, "server %q is new, with %s", sp.new.Server, english.Plural(len(sp.new.Tools), "tool")))
+		default:
+			out = append(out, compare(sp.old, sp.new, opts)...)
+		}
+	}
+	sortFindings(out)
+	return out
+}
+
+// Coverage says what CompareAll(old, new, …) compares: every server it judges
+// (one found on one side only included, as its finding is a verdict) and every
+// one it skips with the reason. how names the way a catalog's tools were
+// obtained; the caller knows it, drift does not.
+func Coverage(old, new []*contract.Catalog, how func(*contract.Catalog) string) *contract.DriftCoverage {
+	cov := &contract.DriftCoverage{Compared: []contract.DriftServer{}}
+	for _, sp := range pairServers(old, new) {
+		c := sp.new
+		if c == nil {
+			c = sp.old
+		}
+		ds := contract.DriftServer{Server: c.Server, How: how(c)}
+		if sp.old != nil && sp.new != nil {
+			ds.Against = sp.old.Origin
+		}
+		if ds.Reason = sp.skipped(); ds.Reason != "" {
+			cov.Skipped = append(cov.Skipped, ds)
+			continue
+		}
+		cov.Compared = append(cov.Compared, ds)
+	}
+	return cov
+}
+
+// serverPair is one server's old and new catalog; either is nil for a server
+// found on one side only.
+type serverPair struct{ old, new *contract.Catalog }
+
+// skipped says why the pair is not compared: a side that could not be read.
+func (sp serverPair) skipped() string {
+	for _, c := range []*contract.Catalog{sp.old, sp.new} {
+		if c != nil && c.Error != "" {
+			return "could not be read: " + c.Error
+		}
+	}
+	return ""
+}
+
+// pairServers pairs catalogs by server name, in old's order then new's; a
+// name found twice on a side pairs in order.
+func pairServers(old, new []*contract.Catalog) []serverPair {
 	newByName := map[string][]*contract.Catalog{}
 	for _, c := range new {
 		newByName[c.Server] = append(newByName[c.Server], c)
 	}
+	var out []serverPair
 	seen := map[string]int{}
 	for _, o := range old {
 		i := seen[o.Server]
 		seen[o.Server]++
-		if i >= len(newByName[o.Server]) {
-			if o.Error == "" {
-				out = append(out, serverFinding(serverRemoved, o, "server %q is gone: none of its %d tools can be called", o.Server, len(o.Tools)))
-			}
-			continue
+		sp := serverPair{old: o}
+		if i < len(newByName[o.Server]) {
+			sp.new = newByName[o.Server][i]
 		}
-		n := newByName[o.Server][i]
-		if o.Error != "" || n.Error != "" {
-			continue
-		}
-		out = append(out, compare(o, n, opts)...)
+		out = append(out, sp)
 	}
-	for name, cs := range newByName {
-		for _, n := range cs[min(seen[name], len(cs)):] {
-			if n.Error == "" {
-				out = append(out, serverFinding(serverAdded, n, "server %q is new, with %d tools", n.Server, len(n.Tools)))
-			}
+	taken := map[string]int{}
+	for _, n := range new {
+		taken[n.Server]++
+		if taken[n.Server] > seen[n.Server] {
+			out = append(out, serverPair{new: n})
 		}
 	}
-	sortFindings(out)
 	return out
 }
 

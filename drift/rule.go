@@ -14,21 +14,21 @@ const Group = "drift"
 // the classes of design.md §5 can never disagree with the severities.
 type Rule struct {
 	ID string
-	// Change is contract.ChangeBreaking, ChangeNonBreaking or ChangeInfo.
+	// Change is contract.ChangeBreaking, ChangeNonBreaking or ChangeReview.
 	Change  string
 	Summary string
 	// Help says why the change matters (with evidence) and how to fix it.
 	Help string
 }
 
-// Severity is error for breaking changes, warning for the "info" class
+// Severity is error for breaking changes, warning for the "review" class
 // (descriptions, titles, defaults, annotations: what a reviewer must read)
 // and info for the rest.
 func (r *Rule) Severity() contract.Severity {
 	switch r.Change {
 	case contract.ChangeBreaking:
 		return contract.Error
-	case contract.ChangeInfo:
+	case contract.ChangeReview:
 		return contract.Warning
 	}
 	return contract.Info
@@ -62,7 +62,7 @@ func register(r *Rule) *Rule {
 		panic("drift: duplicate rule id " + r.ID)
 	}
 	switch r.Change {
-	case contract.ChangeBreaking, contract.ChangeNonBreaking, contract.ChangeInfo:
+	case contract.ChangeBreaking, contract.ChangeNonBreaking, contract.ChangeReview:
 	default:
 		panic("drift: rule " + r.ID + " has no change class")
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 )
 
-// The ids issue 5 names are binding.
+// The ids issues 5 and 8 name are binding.
 var bindingIDs = []string{
 	"drift/tool-removed", "drift/tool-renamed", "drift/tool-added", "drift/input-property-removed",
 	"drift/input-required-property-added", "drift/input-property-became-required", "drift/input-property-became-optional",
@@ -16,7 +16,7 @@ var bindingIDs = []string{
 	"drift/input-additional-properties-closed", "drift/output-property-removed", "drift/output-required-property-removed",
 	"drift/output-type-changed", "drift/output-enum-value-added", "drift/output-schema-removed", "drift/default-changed",
 	"drift/description-changed", "drift/title-changed", "drift/annotation-weakened", "drift/annotation-changed",
-	"drift/recorded-call-rejected",
+	"drift/recorded-call-rejected", "drift/input-schema-invalid", "drift/output-schema-invalid",
 }
 
 func TestBindingRulesExist(t *testing.T) {
@@ -44,8 +44,8 @@ func TestRuleMetadata(t *testing.T) {
 		}
 		switch {
 		case infoClass[r.ID]:
-			if rule.Change != contract.ChangeInfo || r.Severity != contract.Warning {
-				t.Errorf("%s: want warning with change info, got %s/%s", r.ID, r.Severity, rule.Change)
+			if rule.Change != contract.ChangeReview || r.Severity != contract.Warning {
+				t.Errorf("%s: want warning with change review, got %s/%s", r.ID, r.Severity, rule.Change)
 			}
 		case rule.Change == contract.ChangeBreaking:
 			if r.Severity != contract.Error {

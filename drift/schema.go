@@ -398,18 +398,14 @@ func compareTools(tp *toolPair) {
 	for _, check := range toolChecks {
 		check(p)
 	}
-	compareSchemas(tp, dirInput, orEmpty(tp.old.Input()), orEmpty(tp.new.Input()))
-	if o, n := tp.old.Output(), tp.new.Output(); o != nil && n != nil {
+	// A slot that does not hold an object is checkSchemaValues' finding: read
+	// as the empty schema it would pass for a widening to "any".
+	if o, n := tp.old.Input(), tp.new.Input(); isObjectSchema(o) && isObjectSchema(n) {
+		compareSchemas(tp, dirInput, o, n)
+	}
+	if o, n := tp.old.Output(), tp.new.Output(); isObjectSchema(o) && isObjectSchema(n) {
 		compareSchemas(tp, dirOutput, o, n)
 	}
-}
-
-// An absent inputSchema is compared as the empty schema; lint reports it.
-func orEmpty(n *jsontree.Node) *jsontree.Node {
-	if n == nil {
-		return &jsontree.Node{Kind: jsontree.Object, Offset: -1}
-	}
-	return n
 }
 
 // toolPass is what a tool check sees: one pair of matched tools.
@@ -420,4 +416,13 @@ type toolPass struct {
 
 func (p *toolPass) report(r *Rule, onOld bool, node *jsontree.Node, pointer, format string, args ...any) {
 	p.pair.report(r, onOld, node, pointer, "", format, args...)
+}
+
+// orEmpty reads an absent inputSchema as the empty schema, for scoring renames
+// and replaying calls; lint and checkSchemaValues report the absence.
+func orEmpty(n *jsontree.Node) *jsontree.Node {
+	if n == nil {
+		return &jsontree.Node{Kind: jsontree.Object, Offset: -1}
+	}
+	return n
 }

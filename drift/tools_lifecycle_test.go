@@ -96,6 +96,17 @@ func TestCompareAllPairsServers(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q, want %q", got, want)
 	}
+	// Coverage names exactly the servers CompareAll judged, and the skipped one.
+	cov := Coverage(old, new, func(c *contract.Catalog) string { return "how-" + c.Server })
+	var compared []string
+	for _, s := range cov.Compared {
+		compared = append(compared, s.Server+" "+s.How+" "+s.Against)
+	}
+	wantCompared := []string{"a how-a test", "gone how-gone ", "fresh how-fresh "}
+	if !reflect.DeepEqual(compared, wantCompared) || len(cov.Skipped) != 1 || cov.Skipped[0].Server != "broken" ||
+		cov.Skipped[0].Reason != "could not be read: timeout" || cov.NotRun != "" {
+		t.Errorf("coverage %+v, want compared %q and broken skipped", cov, wantCompared)
+	}
 }
 
 func TestDuplicateToolNamesPairInOrder(t *testing.T) {

@@ -94,8 +94,8 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 		left[i] = len(as) - n
 	}
 	if shown < total {
-		msg := fmt.Sprintf("%d more not annotated (%d errors, %d warnings, %d notices): GitHub shows %d annotations per level and step",
-			total-shown, left[0], left[1], left[2], limit)
+		msg := fmt.Sprintf("%d more not annotated (%s, %s, %s): GitHub shows %d annotations per level and step",
+			total-shown, plural(left[0], "error"), plural(left[1], "warning"), plural(left[2], "notice"), limit)
 		if opts.More != "" {
 			msg += "; see " + opts.More
 		}

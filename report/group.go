@@ -40,15 +40,21 @@ type groupKey struct {
 //
 // Order is stable and the same for every format: servers in the order they
 // first appear in findings (give findings sorted by contract.SortFindings),
-// then within a server errors before warnings before infos, then groups in
-// the order of their first member.
+// then within a server errors before warnings before infos, then the facts
+// of one rule together (rules in the order they first appear), then in the
+// order of their first member. Keeping a rule's facts together lets a
+// format state a fix they share once.
 func GroupFindings(findings []contract.Finding) []Group {
 	index := map[groupKey]int{}
 	serverRank := map[string]int{}
+	ruleRank := map[[2]string]int{}
 	var groups []Group
 	for _, f := range findings {
 		if _, ok := serverRank[f.Server]; !ok {
 			serverRank[f.Server] = len(serverRank)
+		}
+		if _, ok := ruleRank[[2]string{f.Server, f.Rule}]; !ok {
+			ruleRank[[2]string{f.Server, f.Rule}] = len(ruleRank)
 		}
 		k := groupKey{f.Server, f.Rule, f.Category, f.Change, f.Message, f.Fix, f.Severity}
 		i, ok := index[k]
@@ -65,7 +71,10 @@ func GroupFindings(findings []contract.Finding) []Group {
 		if ra, rb := serverRank[a.Server], serverRank[b.Server]; ra != rb {
 			return ra < rb
 		}
-		return a.Severity > b.Severity
+		if a.Severity != b.Severity {
+			return a.Severity > b.Severity
+		}
+		return ruleRank[[2]string{a.Server, a.Rule}] < ruleRank[[2]string{b.Server, b.Rule}]
 	})
 	return groups
 }

@@ -103,6 +103,20 @@ func TestGroupFindings(t *testing.T) {
 			},
 		},
 		{
+			name: "a rule's facts come together, rules in order of first appearance",
+			in: []contract.Finding{
+				fnd("s", "a", "/inputSchema", "openai-strict/property-not-required", E, "not in required: page", "fix"),
+				fnd("s", "a", "/inputSchema/$schema", "gemini/unsupported-keyword", E, schemaMsg, gemFix),
+				fnd("s", "b", "/inputSchema", "openai-strict/property-not-required", E, "not in required: repo", "fix"),
+				fnd("s", "b", "/inputSchema/$schema", "gemini/unsupported-keyword", E, schemaMsg, gemFix),
+			},
+			want: []groupView{
+				{"s", "openai-strict/property-not-required", E, "not in required: page", []string{"a"}, "/inputSchema", 1},
+				{"s", "openai-strict/property-not-required", E, "not in required: repo", []string{"b"}, "/inputSchema", 1},
+				{"s", "gemini/unsupported-keyword", E, schemaMsg, []string{"a", "b"}, "/inputSchema/$schema", 2},
+			},
+		},
+		{
 			name: "a finding about the whole server hits no tool",
 			in: []contract.Finding{
 				fnd("s", "", "", "budget/max-tools", W, "41 tools (budget 40)", ""),
@@ -116,7 +130,7 @@ func TestGroupFindings(t *testing.T) {
 		{
 			name: "a drift change kind is part of the fact",
 			in: []contract.Finding{
-				{Server: "s", Tool: "a", Rule: "drift/description-changed", Severity: W, Category: contract.CategoryDrift, Change: contract.ChangeInfo, Message: "description changed"},
+				{Server: "s", Tool: "a", Rule: "drift/description-changed", Severity: W, Category: contract.CategoryDrift, Change: contract.ChangeReview, Message: "description changed"},
 				{Server: "s", Tool: "b", Rule: "drift/description-changed", Severity: W, Category: contract.CategoryDrift, Change: contract.ChangeBreaking, Message: "description changed"},
 			},
 			want: []groupView{

@@ -51,6 +51,10 @@ func JSON(w io.Writer, r *contract.Result, meta Meta) error {
 	e.value(meta, "  ")
 	e.raw(",\n  \"servers\": ")
 	e.value(servers, "  ")
+	if r.Drift != nil {
+		e.raw(",\n  \"drift\": ")
+		e.value(r.Drift, "  ")
+	}
 	e.raw(",\n  \"findings\": [")
 	for i := range r.Findings {
 		if i > 0 {

@@ -67,6 +67,9 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 		}
 		b.WriteString("\n")
 	}
+	if line := driftCoverageLine(r.Drift); line != "" {
+		b.WriteString(md(line) + "\n\n")
+	}
 	groups := GroupFindings(r.Findings)
 	open := opts.Open
 	if open <= 0 {

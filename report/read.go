@@ -28,10 +28,11 @@ func ReadJSON(r io.Reader, file string) (*contract.Result, Meta, error) {
 		return nil, Meta{}, &contract.InputError{File: file, Msg: fmt.Sprintf("the report is larger than %d MiB", MaxReportBytes>>20)}
 	}
 	var doc struct {
-		SchemaVersion *int                  `json:"schemaVersion"`
-		Tool          Meta                  `json:"tool"`
-		Servers       []contract.ServerInfo `json:"servers"`
-		Findings      []contract.Finding    `json:"findings"`
+		SchemaVersion *int                    `json:"schemaVersion"`
+		Tool          Meta                    `json:"tool"`
+		Servers       []contract.ServerInfo   `json:"servers"`
+		Findings      []contract.Finding      `json:"findings"`
+		Drift         *contract.DriftCoverage `json:"drift"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, Meta{}, decodeError(data, file, err)
@@ -55,7 +56,7 @@ func ReadJSON(r io.Reader, file string) (*contract.Result, Meta, error) {
 			return nil, Meta{}, &contract.InputError{File: file, Msg: fmt.Sprintf("servers/%d: no name", i)}
 		}
 	}
-	return &contract.Result{Servers: doc.Servers, Findings: doc.Findings}, doc.Tool, nil
+	return &contract.Result{Servers: doc.Servers, Findings: doc.Findings, Drift: doc.Drift}, doc.Tool, nil
 }
 
 // decodeError names the line and column where decoding stopped.

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
 // TextOptions control the terminal report.
@@ -15,7 +17,30 @@ type TextOptions struct {
 	Color bool
 	// FailOn is shown in the summary line so a reader knows why the run failed.
 	FailOn contract.Severity
+	// Expand lists every place a fact applies, with its position, instead of
+	// naming the first few tools.
+	Expand bool
+	// Statistics ends the report with the per-rule count table. Callers turn
+	// it on by default past StatisticsThreshold findings.
+	Statistics bool
+	// Sections reports lint and drift apart, each with its own totals, as
+	// check does. The drift section is printed even when empty, so a reader
+	// sees that drift was part of the run.
+	Sections bool
 }
+
+// StatisticsThreshold is the number of findings past which the per-rule
+// table is on by default: below it the grouped report fits on a screen and a
+// table would repeat it.
+const StatisticsThreshold = 20
+
+// namedTools is how many tools a grouped fact names before "+N more".
+const namedTools = 5
+
+// listedPlaces is how many places a fact lists one by one, with positions,
+// before it is summarised by tool: a handful of lines reads faster than a
+// summary that leaves out the nodes.
+const listedPlaces = 3
 
 type painter struct{ on bool }
 
@@ -37,55 +62,54 @@ func (p painter) severity(s contract.Severity) string {
 	return p.paint("36", label)
 }
 
-// Text writes findings grouped by server, tool and JSON node, then a summary.
+// Text writes the findings of each server as facts (GroupFindings), each
+// said once with the places it applies, then the totals.
 func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 	tw := &errWriter{w: w}
 	p := painter{on: opts.Color}
-	byServer := map[string][]contract.Finding{}
-	var extra []string
-	known := map[string]bool{}
-	for _, s := range r.Servers {
-		known[s.Name] = true
+	if opts.Sections {
+		var lintF, driftF []contract.Finding
+		for _, f := range r.Findings {
+			if f.Category == contract.CategoryDrift {
+				driftF = append(driftF, f)
+			} else {
+				lintF = append(lintF, f)
+			}
+		}
+		tw.printf("%s\n\n", p.paint("1", "LINT"))
+		writeServers(tw, p, r.Servers, lintF, opts, true)
+		writeTokens(tw, r)
+		tw.printf("Lint: %s\n\n", totals(lintF))
+		tw.printf("%s\n\n", p.paint("1", "DRIFT"))
+		writeServers(tw, p, r.Servers, driftF, opts, false)
+		if line := driftCoverageLine(r.Drift); line != "" {
+			tw.printf("%s\n", line)
+		}
+		tw.printf("Drift: %s, %s\n\n", totals(driftF), plural(breaking(driftF), "breaking change"))
+	} else {
+		writeServers(tw, p, r.Servers, r.Findings, opts, true)
+		writeTokens(tw, r)
+		if line := driftCoverageLine(r.Drift); line != "" {
+			tw.printf("%s\n", line)
+		}
 	}
-	for _, f := range r.Findings {
-		if !known[f.Server] && byServer[f.Server] == nil {
-			extra = append(extra, f.Server)
-		}
-		byServer[f.Server] = append(byServer[f.Server], f)
+	if opts.Statistics && len(r.Findings) > 0 {
+		writeStatistics(tw, p, r.Findings)
 	}
-	servers := append([]contract.ServerInfo(nil), r.Servers...)
-	for _, name := range extra {
-		servers = append(servers, contract.ServerInfo{Name: name})
+	groups := GroupFindings(r.Findings)
+	if !opts.Expand && len(groups) < len(r.Findings) {
+		tw.printf("%s said as %s; --expand lists every place.\n",
+			plural(len(r.Findings), "finding"), plural(len(groups), "fact"))
 	}
-	for _, s := range servers {
-		fs := byServer[s.Name]
-		if len(fs) == 0 && s.Error == "" {
-			continue
-		}
-		header := s.Name
-		if header == "" {
-			header = "(project)"
-		}
-		if s.Origin != "" {
-			header += fmt.Sprintf(" (%s, %d tools)", s.Origin, s.Tools)
-		}
-		tw.printf("%s\n", p.paint("1", header))
-		if s.Error != "" {
-			tw.printf("  %s %s\n", p.severity(contract.Error), s.Error)
-		}
-		writeTools(tw, p, fs)
-		tw.printf("\n")
+	tw.printf("%s in %s, %s", totals(r.Findings), plural(len(r.Servers), "server"), plural(r.ToolCount(), "tool"))
+	if opts.Sections || hasDrift(r.Findings) {
+		tw.printf("; %s", plural(breaking(r.Findings), "breaking change"))
 	}
-	writeTokens(tw, r)
-	counts := r.Count()
-	tw.printf("%s, %s, %s in %s, %s",
-		plural(counts[contract.Error], "error"), plural(counts[contract.Warning], "warning"), plural(counts[contract.Info], "info"),
-		plural(len(r.Servers), "server"), plural(r.ToolCount(), "tool"))
 	if opts.FailOn > contract.Off && opts.FailOn <= contract.Error {
 		failing := 0
-		for sev, n := range counts {
-			if sev >= opts.FailOn {
-				failing += n
+		for _, f := range r.Findings {
+			if f.Severity >= opts.FailOn {
+				failing++
 			}
 		}
 		if failing > 0 {
@@ -96,65 +120,135 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 	return tw.err
 }
 
-func writeTools(tw *errWriter, p painter, fs []contract.Finding) {
-	var tools []string
-	byTool := map[string][]contract.Finding{}
-	for _, f := range fs {
-		if _, seen := byTool[f.Tool]; !seen {
-			tools = append(tools, f.Tool)
-		}
-		byTool[f.Tool] = append(byTool[f.Tool], f)
+// writeServers prints each server that has findings (or, with withErrors, a
+// read error), then its facts. Servers keep the result's order; findings of
+// servers the result does not list (a project-wide config finding) come last.
+func writeServers(tw *errWriter, p painter, infos []contract.ServerInfo, findings []contract.Finding, opts TextOptions, withErrors bool) {
+	byServer := map[string][]Group{}
+	var extra []string
+	known := map[string]bool{}
+	for _, s := range infos {
+		known[s.Name] = true
 	}
-	for _, tool := range tools {
-		indent := "  "
-		if tool != "" {
-			tw.printf("  %s\n", p.paint("1", tool))
-			indent = "    "
+	for _, g := range GroupFindings(findings) {
+		if !known[g.Server] && byServer[g.Server] == nil {
+			extra = append(extra, g.Server)
 		}
-		var nodes []string
-		byNode := map[string][]contract.Finding{}
-		for _, f := range byTool[tool] {
-			key := location(f) + "\x00" + f.Pointer
-			if _, seen := byNode[key]; !seen {
-				nodes = append(nodes, key)
-			}
-			byNode[key] = append(byNode[key], f)
+		byServer[g.Server] = append(byServer[g.Server], g)
+	}
+	servers := append([]contract.ServerInfo(nil), infos...)
+	for _, name := range extra {
+		servers = append(servers, contract.ServerInfo{Name: name})
+	}
+	for _, s := range servers {
+		groups := byServer[s.Name]
+		showError := withErrors && s.Error != ""
+		if len(groups) == 0 && !showError {
+			continue
 		}
-		for _, key := range nodes {
-			group := byNode[key]
-			head := strings.TrimSpace(location(group[0]) + " " + group[0].Pointer)
-			if head != "" {
-				tw.printf("%s%s\n", indent, p.paint("2", head))
-			}
-			for _, f := range group {
-				tw.printf("%s  %s %s  %s\n", indent, p.severity(f.Severity), p.paint("2", f.Rule), oneLine(f.Message))
-				if f.Fix != "" {
-					tw.printf("%s          fix: %s\n", indent, oneLine(f.Fix))
-				}
-			}
-			if broken := breaks(group); len(broken) > 1 {
-				tw.printf("%s  breaks: %s\n", indent, strings.Join(broken, ", "))
-			}
+		header := safetext.Line(s.Name)
+		if header == "" {
+			header = "(project)"
 		}
+		if s.Origin != "" {
+			header += fmt.Sprintf(" (%s, %s)", safetext.Line(s.Origin), plural(s.Tools, "tool"))
+		}
+		tw.printf("%s\n", p.paint("1", header))
+		if showError {
+			tw.printf("  %s %s\n", p.severity(contract.Error), safetext.Line(s.Error))
+		}
+		for i := range groups {
+			// A rule's facts come together; a fix they share is said once.
+			sameFix := i > 0 && groups[i-1].Rule == groups[i].Rule && groups[i-1].Fix == groups[i].Fix
+			writeGroup(tw, p, &groups[i], opts.Expand, !sameFix)
+		}
+		tw.printf("\n")
 	}
 }
 
-// breaks lists the rule groups (profiles) that reject the node.
-func breaks(group []contract.Finding) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, f := range group {
-		if f.Severity != contract.Error {
-			continue
+// indent lines up continuation lines under the message of a fact.
+const indent = "          "
+
+func writeGroup(tw *errWriter, p painter, g *Group, expand, withFix bool) {
+	tw.printf("  %s %s  %s\n", p.severity(g.Severity), p.paint("2", g.Rule), safetext.Line(g.Message))
+	tools := g.Tools()
+	if expand || len(g.Findings) <= listedPlaces || len(tools) == 0 {
+		for _, f := range g.Findings {
+			if place := placeOf(f); place != "" {
+				tw.printf("%s%s\n", indent, p.paint("2", place))
+			}
 		}
-		g, _, _ := strings.Cut(f.Rule, "/")
-		if !seen[g] {
-			seen[g] = true
-			out = append(out, g)
-		}
+	} else {
+		tw.printf("%s%s\n", indent, p.paint("2", summarise(g, tools)))
 	}
-	sort.Strings(out)
-	return out
+	if withFix && g.Fix != "" {
+		tw.printf("%sfix: %s\n", indent, safetext.Line(g.Fix))
+	}
+}
+
+// summarise says where a fact applies in one line: the shared node and the
+// tools, the first few by name.
+func summarise(g *Group, tools []string) string {
+	names := make([]string, 0, namedTools)
+	for i, t := range tools {
+		if i == namedTools {
+			break
+		}
+		names = append(names, safetext.Line(t))
+	}
+	list := strings.Join(names, ", ")
+	if more := len(tools) - len(names); more > 0 {
+		list += fmt.Sprintf(" +%d more", more)
+	}
+	in := plural(len(tools), "tool")
+	if len(g.Findings) != len(tools) {
+		return fmt.Sprintf("%s in %s: %s", plural(len(g.Findings), "place"), in, list)
+	}
+	if ptr := g.Pointer(); ptr != "" {
+		return fmt.Sprintf("at %s in %s: %s", safetext.Line(ptr), in, list)
+	}
+	return fmt.Sprintf("in %s: %s", in, list)
+}
+
+// placeOf is one finding's place: file:line:col first, so terminals and
+// editors can open it, then the tool and the node.
+func placeOf(f contract.Finding) string {
+	var parts []string
+	if loc := location(f); loc != "" {
+		parts = append(parts, safetext.Line(loc))
+	}
+	if f.Tool != "" {
+		parts = append(parts, safetext.Line(f.Tool))
+	}
+	if f.Pointer != "" {
+		parts = append(parts, safetext.Line(f.Pointer))
+	}
+	return strings.Join(parts, " ")
+}
+
+// location is file:line:col, the file alone, or "".
+func location(f contract.Finding) string {
+	switch {
+	case f.File != "" && f.Line > 0:
+		return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column)
+	case f.File != "":
+		return f.File
+	}
+	return ""
+}
+
+func writeStatistics(tw *errWriter, p painter, findings []contract.Finding) {
+	counts := CountRules(findings)
+	width := len(fmt.Sprint(counts[0].Findings))
+	tw.printf("%s\n", p.paint("1", "Findings per rule:"))
+	for _, c := range counts {
+		where := plural(c.Servers, "server")
+		if c.Tools > 0 {
+			where = plural(c.Tools, "tool") + " on " + where
+		}
+		tw.printf("  %*d %s %s  %s\n", width, c.Findings, p.severity(c.Severity), c.Rule, where)
+	}
+	tw.printf("\n")
 }
 
 func writeTokens(tw *errWriter, r *contract.Result) {
@@ -179,45 +273,45 @@ func writeTokens(tw *errWriter, r *contract.Result) {
 		}
 		return all[i].server+"/"+all[i].tool < all[j].server+"/"+all[j].tool
 	})
-	tw.printf("Tool definitions cost %d tokens per turn (o200k_base). Largest:\n", total)
+	tw.printf("Tool definitions cost %s per turn (o200k_base). Largest:\n", plural(total, "token"))
 	for i, t := range all {
 		if i == 5 {
 			break
 		}
-		tw.printf("  %6d  %s/%s\n", t.n, t.server, t.tool)
+		tw.printf("  %6d  %s/%s\n", t.n, safetext.Line(t.server), safetext.Line(t.tool))
 	}
 	tw.printf("\n")
 }
 
-func location(f contract.Finding) string {
-	switch {
-	case f.File != "" && f.Line > 0:
-		return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column)
-	case f.File != "":
-		return f.File
+// totals counts findings by severity: "2 errors, 1 warning, 0 info".
+func totals(findings []contract.Finding) string {
+	n := map[contract.Severity]int{}
+	for _, f := range findings {
+		n[f.Severity]++
 	}
-	return ""
+	return fmt.Sprintf("%s, %s, %s", plural(n[contract.Error], "error"), plural(n[contract.Warning], "warning"), plural(n[contract.Info], "info"))
 }
 
-// oneLine keeps a message on one line and strips control characters, since
-// messages quote text from servers we do not trust (a description could carry
-// terminal escapes).
-func oneLine(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
-			return ' '
+func breaking(findings []contract.Finding) int {
+	n := 0
+	for _, f := range findings {
+		if f.Change == contract.ChangeBreaking {
+			n++
 		}
-		return r
-	}, s)
-	return strings.Join(strings.Fields(s), " ")
+	}
+	return n
 }
 
-func plural(n int, word string) string {
-	if n == 1 || word == "info" {
-		return fmt.Sprintf("%d %s", n, word)
+func hasDrift(findings []contract.Finding) bool {
+	for _, f := range findings {
+		if f.Category == contract.CategoryDrift {
+			return true
+		}
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return false
 }
+
+var plural = english.Plural
 
 type errWriter struct {
 	w   io.Writer

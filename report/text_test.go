@@ -2,55 +2,171 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 )
 
-func TestTextGroupsANodeAndNamesWhatItBreaks(t *testing.T) {
-	node := func(rule string, sev contract.Severity) contract.Finding {
-		return contract.Finding{Rule: rule, Severity: sev, Server: "gh", Tool: "issue_write", Pointer: "/inputSchema/properties/type",
-			File: "gh.json", Line: 12, Column: 7, Message: rule + " says no"}
+// schemaOnEvery is what the TypeScript SDK produces: "$schema" on every
+// tool, one identical Gemini finding per tool.
+func schemaOnEvery(server string, tools ...string) []contract.Finding {
+	var out []contract.Finding
+	for i, tool := range tools {
+		out = append(out, contract.Finding{Rule: "gemini/unsupported-keyword", Severity: contract.Error, Category: contract.CategoryLint,
+			Server: server, Tool: tool, Pointer: "/inputSchema/$schema", File: server + ".json", Line: 8 + 20*i, Column: 20,
+			Message: `keyword "$schema" is not supported`, Fix: "run `mcp-contract sanitize --profile gemini`"})
 	}
-	r := &contract.Result{
-		Servers: []contract.ServerInfo{{Name: "gh", Origin: "file:gh.json", Tools: 3}},
-		Findings: []contract.Finding{
-			node("gemini/anyof-with-siblings", contract.Error),
-			node("openai-strict/unsupported-keyword", contract.Error),
-			node("docs/prose-only-constraint", contract.Warning),
-		},
-	}
+	return out
+}
+
+func render(t *testing.T, r *contract.Result, opts TextOptions) string {
+	t.Helper()
 	var out bytes.Buffer
-	if err := Text(&out, r, TextOptions{FailOn: contract.Error}); err != nil {
+	if err := Text(&out, r, opts); err != nil {
 		t.Fatal(err)
 	}
-	want := `gh (file:gh.json, 3 tools)
-  issue_write
-    gh.json:12:7 /inputSchema/properties/type
-      error   gemini/anyof-with-siblings  gemini/anyof-with-siblings says no
-      error   openai-strict/unsupported-keyword  openai-strict/unsupported-keyword says no
-      warning docs/prose-only-constraint  docs/prose-only-constraint says no
-      breaks: gemini, openai-strict
+	return out.String()
+}
 
-2 errors, 1 warning, 0 info in 1 server, 3 tools — 2 findings at or above --fail-on error
+func TestTextSaysAFactOnceWithTheToolsItHits(t *testing.T) {
+	tools := []string{"echo", "get-env", "get-sum", "get-tiny-image", "longRunningOperation", "printEnv", "sampleLLM"}
+	r := &contract.Result{
+		Servers:  []contract.ServerInfo{{Name: "everything", Origin: "file:everything.json", Tools: 7}},
+		Findings: schemaOnEvery("everything", tools...),
+	}
+	want := `everything (file:everything.json, 7 tools)
+  error   gemini/unsupported-keyword  keyword "$schema" is not supported
+          at /inputSchema/$schema in 7 tools: echo, get-env, get-sum, get-tiny-image, longRunningOperation +2 more
+          fix: run ` + "`mcp-contract sanitize --profile gemini`" + `
+
+7 findings said as 1 fact; --expand lists every place.
+7 errors, 0 warnings, 0 info in 1 server, 7 tools — 7 findings at or above --fail-on error
 `
-	if out.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	if got := render(t, r, TextOptions{FailOn: contract.Error}); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+
+	expanded := render(t, r, TextOptions{Expand: true})
+	for i, tool := range tools {
+		place := fmt.Sprintf("everything.json:%d:20 %s /inputSchema/$schema\n", 8+20*i, tool)
+		if !strings.Contains(expanded, place) {
+			t.Errorf("--expand lacks %q:\n%s", place, expanded)
+		}
+	}
+	if n := strings.Count(expanded, "fix: "); n != 1 {
+		t.Errorf("--expand states the fix %d times, want once:\n%s", n, expanded)
+	}
+	if strings.Contains(expanded, "--expand lists") {
+		t.Errorf("--expand output still points at --expand:\n%s", expanded)
 	}
 }
 
-// Messages quote server text: a description with terminal escapes or line
-// breaks must not repaint the terminal or forge report lines.
-func TestTextNeutralisesServerText(t *testing.T) {
-	r := &contract.Result{
-		Servers:  []contract.ServerInfo{{Name: "s", Origin: "stdio:x", Tools: 1}},
-		Findings: []contract.Finding{{Rule: "drift/description-changed", Severity: contract.Warning, Server: "s", Tool: "t", Message: "now \x1b[2Jsays\nerror   fake/rule  forged\r"}},
+// A fact in a few places lists them with positions; facts of one rule that
+// share a fix state it once.
+func TestTextListsFewPlacesAndSharesAFix(t *testing.T) {
+	f := func(tool, pointer, msg string, line int) contract.Finding {
+		return contract.Finding{Rule: "openai-strict/property-not-required", Severity: contract.Error, Category: contract.CategoryLint,
+			Server: "gh", Tool: tool, Pointer: pointer, File: "gh.json", Line: line, Column: 22, Message: msg, Fix: "require every property"}
 	}
-	var out bytes.Buffer
-	Text(&out, r, TextOptions{})
-	if strings.ContainsAny(out.String(), "\x1b\r") || strings.Contains(out.String(), "\nerror   fake/rule") {
-		t.Errorf("server text reached the terminal raw:\n%q", out.String())
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "gh", Origin: "file:gh.json", Tools: 1}},
+		Findings: []contract.Finding{
+			f("create_issue", "/inputSchema", "not in required: body", 884),
+			f("create_issue", "/inputSchema/properties/meta", "not in required: labels", 890),
+			f("submit_review", "/inputSchema", "not in required: body", 5186),
+		},
+	}
+	want := `gh (file:gh.json, 1 tool)
+  error   openai-strict/property-not-required  not in required: body
+          gh.json:884:22 create_issue /inputSchema
+          gh.json:5186:22 submit_review /inputSchema
+          fix: require every property
+  error   openai-strict/property-not-required  not in required: labels
+          gh.json:890:22 create_issue /inputSchema/properties/meta
+
+3 findings said as 2 facts; --expand lists every place.
+3 errors, 0 warnings, 0 info in 1 server, 1 tool
+`
+	if got := render(t, r, TextOptions{}); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestTextStatistics(t *testing.T) {
+	findings := schemaOnEvery("a", "t1", "t2", "t3")
+	findings = append(findings, schemaOnEvery("b", "t1")...)
+	findings = append(findings, contract.Finding{Rule: "docs/prose-only-constraint", Severity: contract.Warning, Server: "b", Tool: "t1", Message: "m"})
+	r := &contract.Result{Servers: []contract.ServerInfo{{Name: "a"}, {Name: "b"}}, Findings: findings}
+	table := `Findings per rule:
+  4 error   gemini/unsupported-keyword  4 tools on 2 servers
+  1 warning docs/prose-only-constraint  1 tool on 1 server
+`
+	if got := render(t, r, TextOptions{Statistics: true}); !strings.Contains(got, table) {
+		t.Errorf("no per-rule table in\n%s\nwant\n%s", got, table)
+	}
+	if got := render(t, r, TextOptions{}); strings.Contains(got, "Findings per rule") {
+		t.Errorf("table printed without Statistics:\n%s", got)
+	}
+}
+
+// check reports lint and drift apart, each with its totals, and the last
+// line carries the number of breaking changes.
+func TestTextSections(t *testing.T) {
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "gh", Origin: "stdio:github-mcp-server", Tools: 2}},
+		Findings: append(schemaOnEvery("gh", "a"),
+			contract.Finding{Rule: "drift/tool-removed", Severity: contract.Error, Category: contract.CategoryDrift, Change: contract.ChangeBreaking,
+				Server: "gh", Tool: "b", Message: `tool "b" was removed`, Fix: "keep it"},
+			contract.Finding{Rule: "drift/description-changed", Severity: contract.Warning, Category: contract.CategoryDrift, Change: contract.ChangeNonBreaking,
+				Server: "gh", Tool: "a", Pointer: "/description", Message: "tool description changed"},
+		),
+	}
+	want := `LINT
+
+gh (stdio:github-mcp-server, 2 tools)
+  error   gemini/unsupported-keyword  keyword "$schema" is not supported
+          gh.json:8:20 a /inputSchema/$schema
+          fix: run ` + "`mcp-contract sanitize --profile gemini`" + `
+
+Lint: 1 error, 0 warnings, 0 info
+
+DRIFT
+
+gh (stdio:github-mcp-server, 2 tools)
+  error   drift/tool-removed  tool "b" was removed
+          b
+          fix: keep it
+  warning drift/description-changed  tool description changed
+          a /description
+
+Drift: 1 error, 1 warning, 0 info, 1 breaking change
+
+2 errors, 1 warning, 0 info in 1 server, 2 tools; 1 breaking change — 2 findings at or above --fail-on error
+`
+	if got := render(t, r, TextOptions{Sections: true, FailOn: contract.Error}); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Messages, names, pointers and fixes quote server text: escapes, line
+// breaks or bidi overrides must not repaint the terminal, reorder what a
+// reviewer reads, or forge report lines.
+func TestTextNeutralisesServerText(t *testing.T) {
+	hostile := "now \x1b[2Jsays\nerror   fake/rule  forged\r\u202e"
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "s" + hostile, Origin: "stdio:x" + hostile, Tools: 1, Error: "died" + hostile}},
+		Findings: []contract.Finding{
+			{Rule: "drift/description-changed", Severity: contract.Warning, Server: "s" + hostile, Tool: "t" + hostile, Pointer: "/p" + hostile, File: "f" + hostile, Message: hostile, Fix: hostile},
+			{Rule: "drift/description-changed", Severity: contract.Warning, Server: "s" + hostile, Tool: "u" + hostile, Pointer: "/p" + hostile, File: "f" + hostile, Message: hostile, Fix: hostile},
+		},
+	}
+	for _, opts := range []TextOptions{{}, {Expand: true, Statistics: true, Sections: true}} {
+		out := render(t, r, opts)
+		if strings.ContainsAny(out, "\x1b\r\u202e") || strings.Contains(out, "\nerror   fake/rule") {
+			t.Errorf("server text reached the terminal raw:\n%q", out)
+		}
 	}
 }
 

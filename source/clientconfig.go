@@ -73,6 +73,7 @@ func readClientConfig(dir, path, key string) ([]*ServerConfig, []string, error) 
 		}
 		if sc != nil {
 			servers = append(servers, sc)
+			r.secrets = append(r.secrets, literalSecrets(sc)...)
 		}
 	}
 	return servers, r.secrets, nil
@@ -289,13 +290,14 @@ func AdHocServer(stdio, url string, headers []string) (*ServerConfig, []string, 
 		name, value, ok := strings.Cut(h, ":")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
-			return nil, nil, contract.Inputf("--header %q: write it as \"Name: value\"", maskSecrets(h, secrets))
+			// Not quoted: without its name, the flag may be all credential.
+			return nil, nil, contract.Inputf("a --header is not written as \"Name: value\" (e.g. \"Authorization: Bearer ${TOKEN}\")")
 		}
 		if sc.Headers[name], err = expandFlag("--header "+name, strings.TrimSpace(value)); err != nil {
 			return nil, nil, err
 		}
 	}
-	return sc, secrets, nil
+	return sc, append(secrets, literalSecrets(sc)...), nil
 }
 
 // expandEnv replaces ${VAR} and ${env:VAR}; it returns the values used and

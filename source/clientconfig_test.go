@@ -54,7 +54,7 @@ func TestClientConfigClaudeCode(t *testing.T) {
 			t.Errorf("got %+v", *s)
 		}
 	}
-	if !reflect.DeepEqual(secrets, []string{"ghp_secret", "ghp_secret"}) {
+	if !reflect.DeepEqual(uniqueSorted(secrets), []string{"Bearer ghp_secret", "ghp_secret"}) {
 		t.Errorf("secrets %q", secrets)
 	}
 }
@@ -116,7 +116,7 @@ func TestAdHocServer(t *testing.T) {
 	if sc.URL != "https://h.example/mcp?key=k-123" || sc.Headers["Authorization"] != "Bearer k-123" || sc.Headers["X-Trace"] != "on" {
 		t.Errorf("got %+v", *sc)
 	}
-	if !reflect.DeepEqual(secrets, []string{"k-123", "k-123"}) {
+	if !reflect.DeepEqual(uniqueSorted(secrets), []string{"Bearer k-123", "k-123", "on"}) {
 		t.Errorf("secrets %q", secrets)
 	}
 	sc, _, err = AdHocServer(`npx -y "@scope/server x" --dir 'a b' it\'s "q\"\n"`, "", nil)

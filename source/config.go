@@ -323,10 +323,12 @@ var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 
 var envRef = regexp.MustCompile(`\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}`)
 
-// expandServer resolves ${VAR} everywhere in a server's settings. Values taken
-// from the environment in env, url and headers are secrets from then on.
+// expandServer resolves ${VAR} everywhere in a server's settings. Every value
+// taken from the environment is a secret from then on, wherever it is used
+// (a token can as well sit in args or a url as in env), and so are the
+// literalSecrets of the expanded settings.
 func (p *configParser) expandServer(s *ServerConfig) {
-	expand := func(in string, secret bool) string {
+	expand := func(in string) string {
 		return envRef.ReplaceAllStringFunc(in, func(ref string) string {
 			name := envRef.FindStringSubmatch(ref)[1]
 			v, ok := p.getenv(name)
@@ -334,27 +336,32 @@ func (p *configParser) expandServer(s *ServerConfig) {
 				s.Unresolved = appendUnique(s.Unresolved, name)
 				return ""
 			}
-			if secret && v != "" {
+			if v != "" {
 				p.cfg.Secrets = appendUnique(p.cfg.Secrets, v)
 			}
 			return v
 		})
 	}
 	for i := range s.Command {
-		s.Command[i] = expand(s.Command[i], false)
+		s.Command[i] = expand(s.Command[i])
 	}
 	for i := range s.Args {
-		s.Args[i] = expand(s.Args[i], false)
+		s.Args[i] = expand(s.Args[i])
 	}
 	for k, v := range s.Env {
-		s.Env[k] = expand(v, true)
+		s.Env[k] = expand(v)
 	}
 	for k, v := range s.Headers {
-		s.Headers[k] = expand(v, true)
+		s.Headers[k] = expand(v)
 	}
-	s.URL = expand(s.URL, true)
-	s.Cwd = expand(s.Cwd, false)
-	s.File = expand(s.File, false)
+	s.URL = expand(s.URL)
+	s.Cwd = expand(s.Cwd)
+	s.File = expand(s.File)
+	for _, v := range literalSecrets(s) {
+		if v != "" {
+			p.cfg.Secrets = appendUnique(p.cfg.Secrets, v)
+		}
+	}
 }
 
 func appendUnique(list []string, v string) []string {

@@ -41,7 +41,7 @@ func TestParseDesignExample(t *testing.T) {
 	if staging.Headers["Authorization"] != "Bearer stg-456" {
 		t.Errorf("staging headers: %v", staging.Headers)
 	}
-	if !reflect.DeepEqual(cfg.Secrets, []string{"tok-123", "stg-456"}) {
+	if !reflect.DeepEqual(cfg.Secrets, []string{"tok-123", "stg-456", "Bearer stg-456"}) {
 		t.Errorf("secrets = %v", cfg.Secrets)
 	}
 	if cfg.Snapshots != "mcp-snapshots" || !reflect.DeepEqual(cfg.Profiles, []string{"portable", "openai-strict"}) || cfg.FailOn != "error" {

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -44,9 +46,9 @@ type FetchOptions struct {
 	// StderrLines is how many last lines of a stdio server's stderr an error
 	// quotes.
 	StderrLines int
-	// Secrets are values (from the environment) masked in every error,
-	// origin and progress line.
-	Secrets []string
+	// Masker hides the secret values (from the environment, header values)
+	// in every error, origin, progress line and quoted stderr line.
+	Masker *safetext.Masker
 }
 
 func (o FetchOptions) withDefaults() FetchOptions {
@@ -108,7 +110,7 @@ func FetchAll(ctx context.Context, servers []*ServerConfig, opts FetchOptions) (
 		if errors.As(err, &se) {
 			msg = se.Msg
 		}
-		catalogs[i] = &contract.Catalog{Server: servers[i].Name, Origin: origin(servers[i], opts.Secrets), Error: msg}
+		catalogs[i] = &contract.Catalog{Server: servers[i].Name, Origin: origin(servers[i], opts.Masker), Error: msg}
 	}
 	return catalogs, first
 }
@@ -128,7 +130,7 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 	if sc.Timeout > 0 {
 		opts.Timeout = sc.Timeout
 	}
-	f := &fetcher{sc: sc, opts: opts, origin: origin(sc, opts.Secrets)}
+	f := &fetcher{sc: sc, opts: opts, origin: origin(sc, opts.Masker)}
 	f.progress("connecting")
 	c, err := f.run(ctx)
 	if err != nil {
@@ -139,18 +141,18 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 		f.progress("failed: " + msg)
 		return nil, &contract.ServerError{Server: sc.Name, Msg: msg}
 	}
-	f.progress(fmt.Sprintf("%d tools (protocol %s)", len(c.Tools), c.ProtocolVersion))
+	f.progress(fmt.Sprintf("%s (protocol %s)", english.Plural(len(c.Tools), "tool"), c.ProtocolVersion))
 	return c, nil
 }
 
-func origin(sc *ServerConfig, secrets []string) string {
+func origin(sc *ServerConfig, m *safetext.Masker) string {
 	switch {
 	case sc.File != "":
-		return "file:" + sc.File
+		return m.Mask("file:" + sc.File)
 	case sc.URL != "":
-		return maskSecrets("http:"+sc.URL, secrets)
+		return m.Mask("http:" + sc.URL)
 	}
-	return maskSecrets("stdio:"+strings.Join(append(append([]string{}, sc.Command...), sc.Args...), " "), secrets)
+	return m.Mask("stdio:" + strings.Join(append(append([]string{}, sc.Command...), sc.Args...), " "))
 }
 
 type fetcher struct {
@@ -167,7 +169,7 @@ func (f *fetcher) progress(status string) {
 	}
 }
 
-func (f *fetcher) mask(s string) string { return maskSecrets(s, f.opts.Secrets) }
+func (f *fetcher) mask(s string) string { return f.opts.Masker.Mask(s) }
 
 func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	conn := &rawConn{}
@@ -175,7 +177,7 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	var headers *headerTransport
 	switch {
 	case len(f.sc.Command) > 0:
-		p, err := startProcess(f.sc, f.opts.StderrLines)
+		p, err := startProcess(f.sc, newLineTail(f.opts.StderrLines, f.opts.Masker))
 		if err != nil {
 			return nil, err
 		}
@@ -223,6 +225,7 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	if err := lister.list(ctx, c); err != nil {
 		return nil, f.explainList(ctx, err)
 	}
+	maskTools(c, f.opts.Masker)
 	return c, nil
 }
 
@@ -278,7 +281,41 @@ func (f *fetcher) explainList(ctx context.Context, err error) error {
 	if errors.As(err, &le) {
 		return le
 	}
+	// A JSON-RPC error is an answer: the server speaks MCP and refused, so
+	// the hint about stray output on stdout would mislead.
+	var we *jsonrpc.Error
+	if errors.As(err, &we) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "tools/list failed: the server answered with JSON-RPC error %d", we.Code)
+		if name := jsonrpcCodes[we.Code]; name != "" {
+			fmt.Fprintf(&b, " (%s)", name)
+		}
+		// Masked whole before it is cut, so no piece of a secret is left.
+		msg := f.mask(we.Message)
+		if len(msg) > maxQuotedMessage {
+			msg = strings.ToValidUTF8(msg[:maxQuotedMessage], "") + "…"
+		}
+		fmt.Fprintf(&b, ": %s; the server could not list its tools, see its logs or its configuration", msg)
+		if f.proc != nil {
+			if tail := f.proc.stderrTail(); tail != "" {
+				fmt.Fprintf(&b, "; last stderr lines: %s", tail)
+			}
+		}
+		return errors.New(b.String())
+	}
 	return f.explain("tools/list failed", ctx, err)
+}
+
+// maxQuotedMessage bounds how much of a server's error message is quoted.
+const maxQuotedMessage = 300
+
+// jsonrpcCodes names the codes JSON-RPC 2.0 reserves.
+var jsonrpcCodes = map[int64]string{
+	-32700: "parse error",
+	-32600: "invalid request",
+	-32601: "method not found",
+	-32602: "invalid params",
+	-32603: "internal error",
 }
 
 // isTooLarge recognises the SDK's frame and event limits and ours.
@@ -391,25 +428,6 @@ func capabilitiesJSON(c *Capabilities) map[string]any {
 		m["tasks"] = map[string]any{"requests": requests}
 	}
 	return m
-}
-
-// maskSecrets replaces every secret value, longest first so a secret holding
-// another is masked whole.
-func maskSecrets(s string, secrets []string) string {
-	sorted := append([]string{}, secrets...)
-	for i := range sorted {
-		for j := i + 1; j < len(sorted); j++ {
-			if len(sorted[j]) > len(sorted[i]) {
-				sorted[i], sorted[j] = sorted[j], sorted[i]
-			}
-		}
-	}
-	for _, v := range sorted {
-		if v != "" {
-			s = strings.ReplaceAll(s, v, "***")
-		}
-	}
-	return s
 }
 
 // oneLine folds a multi-line message (an SDK error, a stack trace) so every

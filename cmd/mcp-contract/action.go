@@ -56,7 +56,7 @@ func (a *app) runAction(ctx context.Context) int {
 	if in.Token != "" {
 		// Not announced with ::add-mask::, which would print it: the runner
 		// already masks github.token and every secret an input is set from.
-		a.secrets = append(a.secrets, in.Token)
+		a.masker.Add(in.Token)
 	}
 	if inErr != nil {
 		return a.actionFailed(gha, usagef("%v", inErr))
@@ -133,7 +133,7 @@ func (a *app) runAction(ctx context.Context) int {
 	cwd, _ := os.Getwd()
 	relativize(result, workspace, cwd)
 	failOn, _ := a.failLevel()
-	masker := a.masker()
+	masker := a.masker
 
 	var out bytes.Buffer
 	if err := report.GitHub(&out, result, report.GitHubOptions{Masker: masker, More: "the job summary"}); err == nil {
@@ -191,7 +191,7 @@ func (a *app) actionFailed(gha *githubactions.Action, err error) int {
 	}
 	msg := "see the step's log"
 	if es == nil {
-		msg = safetext.Line(a.mask(err.Error()))
+		msg = a.line(err.Error())
 	}
 	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): %s\n", code, strings.NewReplacer("<", "&lt;", ">", "&gt;", "@", "@&#8203;").Replace(msg))
 	if err := ghaction.WriteSummary(gha, summary); err != nil && !ghaction.IsOutsideRunner(err) {

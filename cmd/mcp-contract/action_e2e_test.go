@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -273,27 +274,28 @@ func TestActionEndToEnd(t *testing.T) {
 				t.Errorf("the token appears in %s", f)
 			}
 		}
-		// The config's secret is announced before anything else is printed.
+		// The config's secrets are announced before anything else is printed.
 		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-		if lines[0] != "::add-mask::stg-e2e-secret-42" {
+		announced := 0
+		for announced < len(lines) && strings.HasPrefix(lines[announced], "::add-mask::") {
+			announced++
+		}
+		if !slices.Contains(lines[:announced], "::add-mask::stg-e2e-secret-42") {
 			t.Errorf("stdout does not start by masking the config secret:\n%s", r.stdout)
 		}
 		// The runner acts on a command at the start of a line: each line is
 		// one of ours, and its message never decodes to a second line.
-		for i, line := range lines {
+		for _, line := range lines[announced:] {
 			cmd, rest, _ := strings.Cut(strings.TrimPrefix(line, "::"), "::")
 			name, props, _ := strings.Cut(cmd, " ")
 			ours := strings.HasPrefix(line, "::") && ((name == "error" || name == "warning" || name == "notice") && strings.Contains(props, "title=") ||
-				name == "notice" && strings.HasPrefix(rest, "mcp-contract ") || name == "add-mask" && i == 0)
+				name == "notice" && strings.HasPrefix(rest, "mcp-contract "))
 			if !ours {
 				t.Errorf("stdout line is not one of our commands: %q", line)
 			}
 			if strings.ContainsAny(strings.NewReplacer("%0D", "\r", "%0A", "\n", "%25", "%").Replace(rest), "\r\n") {
 				t.Errorf("message decodes to several lines: %q", line)
 			}
-		}
-		if n := strings.Count("\n"+r.stdout, "\n::add-mask::"); n != 1 {
-			t.Errorf("%d add-mask commands, want 1 (the description's must stay text)", n)
 		}
 		return r
 	}

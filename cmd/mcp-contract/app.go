@@ -1,19 +1,21 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/policy"
+	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/spf13/cobra"
 )
@@ -46,9 +48,15 @@ type app struct {
 	timeout    time.Duration
 	profiles   []string
 	mcpVersion string
+	expand     bool
+	statistics autoBool
+	// sections: the text report shows lint and drift apart, as check does.
+	sections bool
 
-	cfg     *source.Config
-	secrets []string
+	cfg *source.Config
+	// masker hides every secret the run learned (config, client config and
+	// flag values), in every output.
+	masker *safetext.Masker
 
 	// result and ran are what the last command produced and which rules it
 	// ran, for the action to render from the same run.
@@ -59,7 +67,9 @@ type app struct {
 	baseCatalogs map[string][]*contract.Catalog
 }
 
-func newApp(stdout, stderr io.Writer) *app { return &app{stdout: stdout, stderr: stderr} }
+func newApp(stdout, stderr io.Writer) *app {
+	return &app{stdout: stdout, stderr: stderr, masker: safetext.NewMasker()}
+}
 
 func (a *app) rootCommand() *cobra.Command {
 	root := &cobra.Command{
@@ -72,16 +82,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usagef("%v (see --help)", err) })
-	f := root.PersistentFlags()
-	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
-	f.StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
-	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
-	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
-	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
-	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
-	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
-	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
-	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+	root.SetVersionTemplate("mcp-contract {{.Version}}\n")
 	root.AddCommand(
 		a.lintCommand(),
 		a.snapshotCommand(),
@@ -96,7 +97,74 @@ func (a *app) rootCommand() *cobra.Command {
 		a.commentCommand(),
 		a.versionCommand(),
 	)
+	// The shared flags go on the commands that read them, so `explain --help`
+	// does not offer a --stdio it would ignore. A new command gets them all.
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "explain", "version":
+		case "rules":
+			a.addFormatFlag(c)
+		default:
+			a.addSharedFlags(c)
+		}
+	}
 	return root
+}
+
+// addSharedFlags adds the config, report and server flags of design.md §3.
+func (a *app) addSharedFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
+	a.addFormatFlag(cmd)
+	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
+	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
+	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
+	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
+	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
+	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
+	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+}
+
+func (a *app) addFormatFlag(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
+}
+
+// addTextReportFlags adds the layout flags of the text report to the
+// commands that write one.
+func (a *app) addTextReportFlags(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&a.expand, "expand", false, "text: list every place a finding applies instead of the first few tools")
+	f := cmd.Flags().VarPF(&a.statistics, "statistics", "", fmt.Sprintf("text: end with a count of findings per rule (default: on past %d findings)", report.StatisticsThreshold))
+	f.NoOptDefVal = "true"
+}
+
+// autoBool is a boolean flag that remembers whether it was given, so a
+// default can depend on the run (the statistics table on big reports).
+type autoBool struct{ set, on bool }
+
+func (b *autoBool) String() string {
+	if !b.set {
+		return "auto"
+	}
+	return strconv.FormatBool(b.on)
+}
+
+func (b *autoBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false, got %q", s)
+	}
+	b.set, b.on = true, v
+	return nil
+}
+
+func (b *autoBool) Type() string { return "bool" }
+
+// or returns the flag's value, or def when it was not given.
+func (b *autoBool) or(def bool) bool {
+	if b.set {
+		return b.on
+	}
+	return def
 }
 
 func (a *app) versionCommand() *cobra.Command {
@@ -132,22 +200,13 @@ func (a *app) loadConfig() error {
 		return err
 	}
 	a.cfg = cfg
-	a.secrets = append(a.secrets, cfg.Secrets...)
+	a.masker.Add(cfg.Secrets...)
 	return nil
 }
 
-// mask hides every secret value that came from the environment.
-func (a *app) mask(s string) string { return maskSecrets(s, a.secrets) }
-
-func maskSecrets(s string, secrets []string) string {
-	for _, secret := range secrets {
-		// A one- to three-character value would mask unrelated text everywhere.
-		if len(secret) >= 4 {
-			s = strings.ReplaceAll(s, secret, "***")
-		}
-	}
-	return s
-}
+// line is text from a server, file or config made fit for one line of text
+// output or stderr: secrets masked first, then neutralised.
+func (a *app) line(s string) string { return safetext.Line(a.masker.Mask(s)) }
 
 // lintOptions resolves profiles, spec version and budget from flags and config.
 func (a *app) lintOptions() (lint.Options, error) {
@@ -255,13 +314,12 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	}
 	result.Findings = policy.Apply(result.Findings, pol)
 	contract.SortFindings(result.Findings, result.Servers)
+	if len(a.masker.Secrets()) > 0 {
+		result.MapText(a.masker.Mask)
+	}
 	a.result, a.ran = result, pol.Ran
 	render := func(w io.Writer) error {
-		masked := &lineMasker{w: w, secrets: a.secrets}
-		if err := a.render(masked, a.format, result, failOn); err != nil {
-			return err
-		}
-		return masked.Flush()
+		return a.render(w, a.format, result, failOn)
 	}
 	if a.output != "" {
 		err = a.writeOutput(render)
@@ -275,39 +333,6 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 		return errFindings
 	}
 	return nil
-}
-
-// lineMasker hides secrets in whatever passes through it. It holds back the
-// last unfinished line, so a secret split across two writes is still seen
-// whole (secrets never span lines: they come from single-line settings).
-type lineMasker struct {
-	w       io.Writer
-	secrets []string
-	pending []byte
-}
-
-func (m *lineMasker) Write(p []byte) (int, error) {
-	if len(m.secrets) == 0 {
-		return m.w.Write(p)
-	}
-	m.pending = append(m.pending, p...)
-	if i := bytes.LastIndexByte(m.pending, '\n'); i >= 0 {
-		if _, err := io.WriteString(m.w, maskSecrets(string(m.pending[:i+1]), m.secrets)); err != nil {
-			return 0, err
-		}
-		m.pending = append(m.pending[:0], m.pending[i+1:]...)
-	}
-	return len(p), nil
-}
-
-// Flush writes what is held back.
-func (m *lineMasker) Flush() error {
-	if len(m.pending) == 0 {
-		return nil
-	}
-	_, err := io.WriteString(m.w, maskSecrets(string(m.pending), m.secrets))
-	m.pending = m.pending[:0]
-	return err
 }
 
 func colorTerminal(w io.Writer) bool {

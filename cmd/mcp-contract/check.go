@@ -13,10 +13,12 @@ func (a *app) checkCommand() *cobra.Command {
 		Long: `Lint the tools, then compare them with the contract: configured or live servers against
 their snapshots, or with --against git:REF the snapshot folder at REF against the work tree.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			a.sections = true
 			return a.lintAndMaybeDrift(cmd.Context(), args, only, true, against)
 		},
 	}
 	a.addProfileFlags(cmd)
+	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "check only this configured server (repeatable)")
 	cmd.Flags().StringVar(&against, "against", "", "drift: compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
 	return cmd

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -176,5 +177,98 @@ func TestSanitize(t *testing.T) {
 	}
 	if _, errOut, code := mcpContract(t, "sanitize", "examples/banking/strict.json"); code != 2 || !strings.Contains(errOut, "needs --profile") {
 		t.Errorf("no profile: exit %d %q", code, errOut)
+	}
+}
+
+func TestCloseMatches(t *testing.T) {
+	ids := []string{"docs/prose-only-constraint", "gemini/anyof-with-siblings", "gemini/type-array", "gemini/unsupported-keyword", "openai-strict/unsupported-keyword"}
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		{"anyof", []string{"gemini/anyof-with-siblings"}},
+		{"GEMINI/", []string{"gemini/anyof-with-siblings", "gemini/type-array", "gemini/unsupported-keyword"}},
+		{"unsupported-keyword", []string{"gemini/unsupported-keyword", "openai-strict/unsupported-keyword"}},
+		{"gemini/anyof-with-sibling", []string{"gemini/anyof-with-siblings"}},
+		{"anyof-with-siblngs", []string{"gemini/anyof-with-siblings"}},
+		{"gemini/type-aray", []string{"gemini/type-array"}},
+		{"gemini/nope", nil},
+		{"", nil},
+	} {
+		if got := closeMatches(ids, tc.query); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("closeMatches(%q) = %q, want %q", tc.query, got, tc.want)
+		}
+	}
+}
+
+// explain without an id, or with one it does not know, lists what the user
+// could mean and exits 2.
+func TestExplainListsCloseMatches(t *testing.T) {
+	for _, tc := range []struct {
+		args       []string
+		wantOut    string
+		wantErr    string
+		notWantOut string
+	}{
+		{[]string{"explain"}, "gemini/anyof-with-siblings", "explain needs a rule id", ""},
+		{[]string{"explain", "anyof"}, "gemini/anyof-with-siblings  error", `did you mean gemini/anyof-with-siblings?`, "gemini/type-array"},
+		{[]string{"explain", "gemini/type-aray"}, "gemini/type-array", `did you mean gemini/type-array?`, "anyof"},
+		{[]string{"explain", "unsupported-keyword"}, "openai-strict/unsupported-keyword", "it could mean the", "anyof"},
+		{[]string{"explain", "zzzzzz"}, "", "no rule id is close to it", "/"},
+	} {
+		out, errOut, code := mcpContract(t, tc.args...)
+		if code != 2 || !strings.Contains(out, tc.wantOut) || !strings.Contains(errOut, tc.wantErr) ||
+			(tc.notWantOut != "" && strings.Contains(out, tc.notWantOut)) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d\nstdout %s\nstderr %s", tc.args, code, out, errOut)
+		}
+	}
+}
+
+// rules and explain read no server and write no report, so their help
+// offers none of those flags; version and --version say the same.
+func TestCommandsShowOnlyTheFlagsTheyRead(t *testing.T) {
+	for _, cmd := range []string{"rules", "explain", "version"} {
+		out, _, code := mcpContract(t, cmd, "--help")
+		if code != 0 {
+			t.Fatalf("%s --help: exit %d", cmd, code)
+		}
+		for _, flag := range []string{"--stdio", "--url", "--name", "--header", "--timeout", "--config", "--fail-on", "--output"} {
+			if strings.Contains(out, flag) {
+				t.Errorf("%s --help offers %s, which it ignores:\n%s", cmd, flag, out)
+			}
+		}
+	}
+	if _, errOut, code := mcpContract(t, "explain", "mcp/tool-name-invalid", "--stdio", "x"); code != 2 || !strings.Contains(errOut, "unknown flag: --stdio") {
+		t.Errorf("explain --stdio: exit %d, %s", code, errOut)
+	}
+	for _, cmd := range []string{"lint", "drift", "check", "snapshot", "sanitize", "validate"} {
+		out, _, _ := mcpContract(t, cmd, "--help")
+		if !strings.Contains(out, "--stdio") || !strings.Contains(out, "--name") {
+			t.Errorf("%s --help lacks the server flags:\n%s", cmd, out)
+		}
+	}
+	v1, _, _ := mcpContract(t, "version")
+	v2, _, _ := mcpContract(t, "--version")
+	if v1 != v2 || !strings.HasPrefix(v1, "mcp-contract ") {
+		t.Errorf("version says %q, --version says %q", v1, v2)
+	}
+}
+
+// The statistics table is on past the threshold unless turned off.
+func TestStatisticsFlag(t *testing.T) {
+	repoRoot(t)
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"lint", "testdata/corpus/servers/npm-server-everything.json"}, true}, // 52 findings
+		{[]string{"lint", "testdata/corpus/servers/npm-server-everything.json", "--statistics=false"}, false},
+		{[]string{"lint", "examples/banking/legacy.json"}, false}, // 6 findings
+		{[]string{"lint", "examples/banking/legacy.json", "--statistics"}, true},
+	} {
+		out, errOut, _ := mcpContract(t, tc.args...)
+		if got := strings.Contains(out, "Findings per rule:"); got != tc.want {
+			t.Errorf("%q: table shown %v, want %v\n%s%s", tc.args, got, tc.want, out, errOut)
+		}
 	}
 }

@@ -35,7 +35,7 @@ github-token input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is hono
 			if token == "" {
 				return usagef("comment needs a token: set GITHUB_TOKEN")
 			}
-			a.secrets = append(a.secrets, token)
+			a.masker.Add(token)
 			if os.Getenv("GITHUB_ACTIONS") == "true" {
 				gha.AddMask(token)
 			}
@@ -62,7 +62,7 @@ github-token input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is hono
 			}
 			// The posting workflow holds a write token whatever the PR's origin.
 			ev.Fork = false
-			a.comment(cmd.Context(), gha, ev, ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}, result, failOn, a.masker())
+			a.comment(cmd.Context(), gha, ev, ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}, result, failOn, a.masker)
 			return nil
 		},
 	}

@@ -28,7 +28,8 @@ func (a *app) driftCommand() *cobra.Command {
   drift --against git:REF [--dir DIR]    the snapshot folder at REF vs the work tree
 inputSchema changes are judged from the caller's side (narrowing breaks), outputSchema
 changes from the consumer's side (widening breaks). Recorded calls in mcp-calls/ (config
-calls:) must still be accepted.`,
+calls:) must still be accepted. With no server configured or given, no OLD NEW and no
+--against, drift exits 2: it never compares the snapshot folder with itself.`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 0 && len(args) != 2 {
 				return usagef("drift takes no SOURCE or exactly two (OLD NEW), got %d", len(args))
@@ -43,6 +44,7 @@ calls:) must still be accepted.`,
 				dir = a.snapshotDir()
 			}
 			var oldC, newC []*contract.Catalog
+			var cov *contract.DriftCoverage
 			var err error
 			switch {
 			case len(args) == 2:
@@ -55,17 +57,30 @@ calls:) must still be accepted.`,
 				if newC, err = source.Load(args[1]); err != nil {
 					return err
 				}
+				cov = filesCoverage(oldC, newC)
 			case against != "":
-				if oldC, newC, err = a.againstRef(against, dir); err != nil {
+				if oldC, newC, cov, err = a.againstRef(against, dir); err != nil {
 					return err
 				}
 			default:
-				if newC, err = a.catalogs(cmd.Context(), nil, only); err != nil {
+				servers, err := a.servers(only)
+				if err != nil {
 					return err
 				}
-				if oldC, err = a.snapshotsOf(newC, dir, true); err != nil {
+				if len(servers) == 0 {
+					// Falling back to the snapshot folder, as lint does, would
+					// compare it with itself and report a false "no changes".
+					return usagef("drift has nothing to compare: configure servers in %s, give --stdio or --url, give OLD NEW, or --against git:REF", source.ConfigFile)
+				}
+				if newC, err = a.fetch(cmd.Context(), servers); err != nil {
 					return err
 				}
+				var skipped []contract.DriftServer
+				if oldC, skipped, err = a.snapshotsOf(newC, dir, true); err != nil {
+					return err
+				}
+				cov = drift.Coverage(oldC, newC, howFetched)
+				cov.Skipped = append(cov.Skipped, skipped...)
 			}
 			findings, err := a.drift(oldC, newC, len(args) == 2)
 			if err != nil {
@@ -76,9 +91,10 @@ calls:) must still be accepted.`,
 			if err != nil {
 				return err
 			}
-			return a.emit(&contract.Result{Servers: serverInfos(newC), Findings: findings}, pol)
+			return a.emit(&contract.Result{Servers: serverInfos(newC), Findings: findings, Drift: cov}, pol)
 		},
 	}
+	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "compare only this configured server (repeatable)")
 	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
 	cmd.Flags().StringVar(&against, "against", "", "compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
@@ -86,52 +102,75 @@ calls:) must still be accepted.`,
 }
 
 // againstRef reads the snapshot folder at a git ref and in the work tree.
-func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, err error) {
+func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, cov *contract.DriftCoverage, err error) {
 	ref, ok := strings.CutPrefix(against, "git:")
 	if !ok || ref == "" {
-		return nil, nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)
+		return nil, nil, nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)
 	}
 	if base, ok := a.baseCatalogs[against]; ok {
 		oldC = base
 	} else if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if newC, err = source.Load(dir); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return oldC, newC, nil
+	cov = drift.Coverage(oldC, newC, func(*contract.Catalog) string { return contract.DriftGitPrefix + ref })
+	return oldC, newC, cov, nil
+}
+
+// filesCoverage is what `drift OLD NEW` compares: two single files are one
+// server whatever their names, as a.drift pairs them.
+func filesCoverage(oldC, newC []*contract.Catalog) *contract.DriftCoverage {
+	if len(oldC) == 1 && len(newC) == 1 {
+		return &contract.DriftCoverage{Compared: []contract.DriftServer{{Server: newC[0].Server, How: contract.DriftFile, Against: oldC[0].Origin}}}
+	}
+	return drift.Coverage(oldC, newC, func(*contract.Catalog) string { return contract.DriftFile })
+}
+
+// howFetched says whether a configured server's tools came from a running
+// server or from the tool file the config names for it.
+func howFetched(c *contract.Catalog) string {
+	if strings.HasPrefix(c.Origin, "file:") {
+		return contract.DriftConfig
+	}
+	return contract.DriftLive
 }
 
 // snapshotsOf loads the committed snapshot of each catalog's server. A server
-// without a snapshot is an input error when required; otherwise it is skipped
-// with a note, since there is no contract to drift from yet.
-func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required bool) ([]*contract.Catalog, error) {
+// without a snapshot is an input error when required; otherwise it is
+// returned as skipped, since there is no contract to drift from yet.
+func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required bool) ([]*contract.Catalog, []contract.DriftServer, error) {
 	var out []*contract.Catalog
+	var skipped []contract.DriftServer
 	for _, c := range catalogs {
 		path, err := snapshot.Path(dir, c.Server)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if _, err := os.Lstat(path); os.IsNotExist(err) {
 			if required {
-				return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("no snapshot for server %q: run `mcp-contract snapshot --server %s` and commit it", c.Server, c.Server)}
+				return nil, nil, &contract.InputError{File: path, Msg: fmt.Sprintf("snapshot missing for server %q: run `%s` and commit it", c.Server, a.snapshotCommandLine(dir, c.Server))}
 			}
-			fmt.Fprintf(a.stderr, "note: no snapshot for server %q in %s, so drift is not checked for it (run `mcp-contract snapshot`)\n", c.Server, dir)
+			skipped = append(skipped, contract.DriftServer{Server: c.Server, How: howFetched(c), Reason: "snapshot missing: " + path})
 			continue
 		}
 		snap, err := source.LoadFile(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		snap.Server = c.Server
 		out = append(out, snap)
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
 // drift compares catalogs, with the recorded calls of the project. Two single
 // files given as OLD NEW are one server whatever their names (v1.json, v2.json).
 func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.Finding, error) {
+	// Masked before comparing, so no change's message quotes a secret.
+	source.MaskTools(oldC, a.masker)
+	source.MaskTools(newC, a.masker)
 	callsDir := defaultCallsDir
 	if a.cfg != nil && a.cfg.Calls != "" {
 		callsDir = a.cfg.Calls
@@ -157,20 +196,22 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.
 }
 
 // checkDrift is check's drift step: live or configured servers against their
-// snapshots, else --against; nothing when neither applies.
-func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers bool, against string) ([]contract.Finding, error) {
+// snapshots, else --against. Its coverage says what was compared, and why
+// nothing was when neither applies.
+func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs bool, against string) ([]contract.Finding, *contract.DriftCoverage, error) {
 	dir := a.snapshotDir()
 	switch {
 	case against != "":
-		oldC, newC, err := a.againstRef(against, dir)
+		oldC, newC, cov, err := a.againstRef(against, dir)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return a.drift(oldC, newC, false)
+		findings, err := a.drift(oldC, newC, false)
+		return findings, cov, err
 	case fromServers:
-		oldC, err := a.snapshotsOf(catalogs, dir, false)
+		oldC, skipped, err := a.snapshotsOf(catalogs, dir, false)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		var current []*contract.Catalog
 		for _, c := range catalogs {
@@ -180,7 +221,16 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers bool, against
 				}
 			}
 		}
-		return a.drift(oldC, current, false)
+		cov := drift.Coverage(oldC, current, howFetched)
+		cov.Skipped = append(cov.Skipped, skipped...)
+		if len(cov.Compared) == 0 {
+			cov.NotRun = fmt.Sprintf("no server has a snapshot in %s yet (run `mcp-contract snapshot` and commit it)", dir)
+		}
+		findings, err := a.drift(oldC, current, false)
+		return findings, cov, err
+	case fromArgs:
+		return nil, &contract.DriftCoverage{Compared: []contract.DriftServer{}, NotRun: "tool files were given: drift compares configured or live servers with their snapshots, or with --against git:REF the snapshot folder at a ref"}, nil
 	}
-	return nil, nil
+	return nil, &contract.DriftCoverage{Compared: []contract.DriftServer{}, NotRun: fmt.Sprintf(
+		"no server is configured (servers in %s, --stdio/--url, or an MCP client config) and no --against git:REF was given", source.ConfigFile)}, nil
 }

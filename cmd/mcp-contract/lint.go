@@ -22,6 +22,7 @@ servers of .mcp-contract.yaml, the MCP client configs here, or the snapshot fold
 		},
 	}
 	a.addProfileFlags(cmd)
+	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "lint only this configured server (repeatable)")
 	return cmd
 }
@@ -52,12 +53,13 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 			}
 			fromServers = len(servers) > 0
 		}
-		driftFindings, err := a.checkDrift(catalogs, fromServers, against)
+		driftFindings, cov, err := a.checkDrift(catalogs, fromServers, len(args) > 0, against)
 		if err != nil {
 			return err
 		}
 		result.Findings = append(result.Findings, driftFindings...)
-		driftRan = fromServers || against != ""
+		result.Drift = cov
+		driftRan = cov.NotRun == ""
 	}
 	pol, err := a.policy(rulesRan(opts, driftRan))
 	if err != nil {

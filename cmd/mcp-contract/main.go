@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 )
@@ -56,8 +55,7 @@ func (a *app) exitCode(err error) int {
 	if errors.As(err, &es) {
 		return es.code
 	}
-	msg := a.mask(strings.Join(strings.Fields(err.Error()), " "))
-	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", msg)
+	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
 	var ie *contract.InputError
 	var se *contract.ServerError
 	var ue *usageError

@@ -221,3 +221,69 @@ func TestFiveThousandLevelSchema(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; report lacks schema/too-complex", code, errOut)
 	}
 }
+
+// The grouped text report of every real tool list, read in review: each
+// fact once per server with the tools it hits, then the per-rule table.
+func TestCorpusTextGolden(t *testing.T) {
+	repoRoot(t)
+	out, errOut, code := mcpContract(t, "lint", "testdata/corpus/servers", "--profile", "all")
+	if code != 1 {
+		t.Errorf("exit %d, want 1; stderr %s", code, errOut)
+	}
+	golden(t, "corpus.text", out)
+}
+
+// Grouping is for people: the JSON report keeps every finding, and the text
+// report accounts for each of them, by count and, with --expand, by place.
+func TestJSONReportKeepsEveryFinding(t *testing.T) {
+	repoRoot(t)
+	args := []string{"lint", "testdata/corpus/servers", "--profile", "all", "--fail-on", "never"}
+	jsonOut, _, _ := mcpContract(t, append(args, "--format", "json")...)
+	var doc struct {
+		Findings []struct {
+			Rule, Severity, Server, Tool, Pointer, File string
+			Line, Column                                int
+		}
+		Summary struct{ Error, Warning, Info int }
+	}
+	if err := json.Unmarshal([]byte(jsonOut), &doc); err != nil {
+		t.Fatal(err)
+	}
+	perFile := 0
+	files, _ := filepath.Glob("testdata/corpus/servers/*.json")
+	for _, file := range files {
+		out, _, _ := mcpContract(t, "lint", file, "--profile", "all", "--format", "json")
+		var one struct{ Findings []json.RawMessage }
+		json.Unmarshal([]byte(out), &one)
+		perFile += len(one.Findings)
+	}
+	if n := len(doc.Findings); n != perFile || n != doc.Summary.Error+doc.Summary.Warning+doc.Summary.Info || n < 1000 {
+		t.Fatalf("JSON holds %d findings, summary %+v, the files linted one by one %d", n, doc.Summary, perFile)
+	}
+
+	text, _, _ := mcpContract(t, args...)
+	if want := fmt.Sprintf("%d findings said as ", len(doc.Findings)); !strings.Contains(text, want) {
+		t.Errorf("text report does not account for %d findings:\n%s", len(doc.Findings), text[max(0, len(text)-400):])
+	}
+	expanded, _, _ := mcpContract(t, append(args, "--expand")...)
+	places := map[string]int{}
+	for _, line := range strings.Split(expanded, "\n") {
+		places[strings.TrimSpace(line)]++
+	}
+	for _, f := range doc.Findings {
+		place := fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column)
+		if f.Line == 0 {
+			place = f.File
+		}
+		for _, part := range []string{f.Tool, f.Pointer} {
+			if part != "" {
+				place += " " + part
+			}
+		}
+		if places[place] == 0 {
+			t.Errorf("--expand does not list %s %s", place, f.Rule)
+			continue
+		}
+		places[place]--
+	}
+}

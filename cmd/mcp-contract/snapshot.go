@@ -2,9 +2,13 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
+	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/spf13/cobra"
 )
@@ -43,13 +47,21 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 					return &contract.ServerError{Server: c.Server, Msg: c.Error}
 				}
 			}
-			var stale []string
+			leaked, err := a.secretsEchoed(catalogs)
+			if err != nil {
+				return err
+			}
+			var missing, stale []string
 			for _, c := range catalogs {
 				path, err := snapshot.Path(dir, c.Server)
 				if err != nil {
 					return err
 				}
 				if check {
+					if _, err := os.Lstat(path); os.IsNotExist(err) {
+						missing = append(missing, path)
+						continue
+					}
 					changed, err := snapshot.Changed(dir, c)
 					if err != nil {
 						return err
@@ -67,14 +79,23 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 				if changed {
 					state = "written"
 				}
-				fmt.Fprintf(a.stdout, "%s: %s (%d tools)\n", path, state, len(c.Tools))
+				fmt.Fprintf(a.stdout, "%s: %s (%s)\n", a.line(path), state, english.Plural(len(c.Tools), "tool"))
 			}
-			if len(stale) > 0 {
-				fmt.Fprintf(a.stdout, "out of date: %s\nrun `mcp-contract snapshot` and commit the result\n", strings.Join(stale, ", "))
+			if len(missing) > 0 || len(stale) > 0 {
+				if len(missing) > 0 {
+					fmt.Fprintf(a.stdout, "missing: %s\n", a.line(strings.Join(missing, ", ")))
+				}
+				if len(stale) > 0 {
+					fmt.Fprintf(a.stdout, "out of date: %s\n", a.line(strings.Join(stale, ", ")))
+				}
+				fmt.Fprintf(a.stdout, "run: %s\nand commit the result\n", a.snapshotCommandLine(dir, only...))
 				return errFindings
 			}
 			if check {
-				fmt.Fprintf(a.stdout, "%d snapshots up to date in %s\n", len(catalogs), dir)
+				fmt.Fprintf(a.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), a.line(dir))
+			}
+			if leaked {
+				return errFindings
 			}
 			return nil
 		},
@@ -83,4 +104,77 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when a snapshot would change")
 	return cmd
+}
+
+// secretsEchoed says on stderr where a server sent a secret of its own
+// configuration in its tools. The fetch has already masked each place, so
+// the snapshot is written without it; the run still fails at --fail-on, since
+// the server needs fixing and the secret rotating.
+func (a *app) secretsEchoed(catalogs []*contract.Catalog) (bool, error) {
+	const id = "security/secret-in-tool-text"
+	opts := lint.Options{Profiles: map[lint.Profile]bool{lint.ProfileSecurity: true}, Disabled: map[string]bool{}}
+	for _, r := range lint.Rules() {
+		if r.ID != id {
+			opts.Disabled[r.ID] = true
+		}
+	}
+	pol, err := a.policy(func(rule string) bool { return rule == id })
+	if err != nil {
+		return false, err
+	}
+	failOn, err := a.failLevel()
+	if err != nil {
+		return false, err
+	}
+	findings := policy.Apply(lint.Run(catalogs, opts), pol)
+	fail := false
+	for _, f := range findings {
+		fmt.Fprintf(a.stderr, "mcp-contract: %s %s: server %s, tool %s, %s: %s\n", f.Severity, f.Rule,
+			a.line(f.Server), a.line(f.Tool), a.line(f.Pointer), a.line(f.Message))
+		fail = fail || f.Severity >= failOn
+	}
+	return fail, nil
+}
+
+// snapshotCommandLine is the snapshot command that writes what is missing or
+// stale, with this run's flags that pick the servers and the folder, so it
+// can be pasted as it is. Header values are left out: they may be secrets.
+func (a *app) snapshotCommandLine(dir string, servers ...string) string {
+	parts := []string{"mcp-contract", "snapshot"}
+	if a.configPath != "" {
+		parts = append(parts, "--config", shellQuote(a.configPath))
+	}
+	switch {
+	case a.stdio != "" || a.url != "":
+		if a.stdio != "" {
+			parts = append(parts, "--stdio", shellQuote(a.stdio))
+		} else {
+			parts = append(parts, "--url", shellQuote(a.url))
+		}
+		for _, h := range a.headers {
+			name, _, _ := strings.Cut(h, ":")
+			parts = append(parts, "--header", shellQuote(strings.TrimSpace(name)+": …"))
+		}
+		if a.adHocName != "" {
+			parts = append(parts, "--name", shellQuote(a.adHocName))
+		}
+	default:
+		for _, s := range servers {
+			parts = append(parts, "--server", shellQuote(s))
+		}
+	}
+	if dir != a.snapshotDir() {
+		parts = append(parts, "--dir", shellQuote(dir))
+	}
+	return a.line(strings.Join(parts, " "))
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -157,13 +157,11 @@ func (a *app) printValidation(tool string, violations []schemacheck.Violation) e
 		return errFindings
 	}
 	if len(violations) == 0 {
-		_, err := fmt.Fprintf(a.stdout, "valid: the arguments match %s's inputSchema\n", tool)
+		_, err := fmt.Fprintf(a.stdout, "valid: the arguments match %s's inputSchema\n", a.line(tool))
 		return err
 	}
 	for _, v := range violations {
-		fmt.Fprintln(a.stdout, oneLineText(v.String()))
+		fmt.Fprintln(a.stdout, a.line(v.String()))
 	}
 	return errFindings
 }
-
-func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }

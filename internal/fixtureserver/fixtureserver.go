@@ -47,10 +47,15 @@ const (
 	// EchoHeaders adds, over HTTP, a tool whose description lists the headers
 	// of the tools/list request (echo.go).
 	EchoHeaders Mode = "echo-headers"
+	// ListError answers tools/list with a JSON-RPC error (echo.go).
+	ListError Mode = "list-error"
+	// LongStderr writes a 70 KB line to stderr before serving, which kills a
+	// server whose client stops reading stderr (cmd/fixtureserver).
+	LongStderr Mode = "long-stderr"
 )
 
 // Modes lists every mode, for flags and tests.
-var Modes = []Mode{Normal, Crash, Garbage, Hang, EndlessCursor, LoopCursor, Huge, Deep, RemoteRef, WorkflowText, EchoEnv, EchoHeaders}
+var Modes = []Mode{Normal, Crash, Garbage, Hang, EndlessCursor, LoopCursor, Huge, Deep, RemoteRef, WorkflowText, EchoEnv, EchoHeaders, ListError, LongStderr}
 
 // Options shape the misbehaviour.
 type Options struct {

@@ -47,6 +47,9 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	if opts.Mode == fixtureserver.LongStderr {
+		fmt.Fprintf(os.Stderr, "fixtureserver: a long line: %s\n", strings.Repeat("x", fixtureserver.LongStderrBytes))
+	}
 	fmt.Fprintf(os.Stderr, "fixtureserver: serving %s in mode %s\n", *tools, *mode)
 	if !*useHTTP {
 		if err := s.ServeStdio(context.Background(), os.Stdin, os.Stdout); err != nil {

@@ -1,0 +1,40 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
+)
+
+// driftCoverageLine says in one line what drift compared, or why it did not
+// run, so that no drift findings is never taken for "no changes". It is
+// empty for a run without a drift step.
+func driftCoverageLine(cov *contract.DriftCoverage) string {
+	if cov == nil {
+		return ""
+	}
+	describe := func(list []contract.DriftServer) string {
+		parts := make([]string, 0, len(list))
+		for _, s := range list {
+			detail := s.How
+			switch {
+			case s.Reason != "":
+				detail += ", " + s.Reason
+			case s.Against != "":
+				detail += " against " + s.Against
+			}
+			parts = append(parts, fmt.Sprintf("%s (%s)", s.Server, detail))
+		}
+		return strings.Join(parts, ", ")
+	}
+	line := fmt.Sprintf("Drift compared %s: %s", plural(len(cov.Compared), "server"), describe(cov.Compared))
+	if cov.NotRun != "" {
+		line = "Drift did not run: " + cov.NotRun
+	}
+	if len(cov.Skipped) > 0 {
+		line += "; not compared: " + describe(cov.Skipped)
+	}
+	return safetext.Line(line + ".")
+}
