@@ -145,3 +145,26 @@ func TestAdHocServer(t *testing.T) {
 		}
 	}
 }
+
+// init reads every client's file, values as written: no variable is read,
+// so none needs to be set and no secret leaves the environment.
+func TestClientConfigsAsWritten(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".mcp.json"), `{"mcpServers": {"gh": {"url": "https://x.example/mcp", "headers": {"Authorization": "Bearer ${env:UNSET_FOR_THIS_TEST}"}}}}`)
+	writeFile(t, filepath.Join(dir, ".cursor", "mcp.json"), `{"mcpServers": {"fs": {"command": "npx", "args": ["${workspaceFolder}"], "cwd": "sub"}, "off": {"command": "x", "disabled": true}}}`)
+	got, err := ClientConfigsAsWritten(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ClientConfig{
+		{File: filepath.Join(dir, ".mcp.json"), Servers: []*ServerConfig{{Name: "gh", URL: "https://x.example/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:UNSET_FOR_THIS_TEST}"}, Line: 1}}},
+		{File: filepath.Join(dir, ".cursor", "mcp.json"), Servers: []*ServerConfig{{Name: "fs", Command: []string{"npx"}, Args: []string{"${workspaceFolder}"}, Cwd: "sub", Line: 1}}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		for _, cf := range got {
+			for _, s := range cf.Servers {
+				t.Errorf("%s: %+v", cf.File, *s)
+			}
+		}
+	}
+}

@@ -149,7 +149,7 @@ func git(t *testing.T, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-const bankTool = `{
+const bankSnapshot = `{
   "tools": [
     {
       "name": "get_balance",
@@ -191,7 +191,7 @@ func TestActionEndToEnd(t *testing.T) {
 	git(t, repo, "init", "-q", "-b", "master")
 	os.MkdirAll(filepath.Join(repo, "mcp-snapshots"), 0o755)
 	write := func(desc, extraProp, extraReq string) {
-		data := fmt.Sprintf(bankTool, desc, extraProp, extraReq)
+		data := fmt.Sprintf(bankSnapshot, desc, extraProp, extraReq)
 		if err := os.WriteFile(filepath.Join(repo, "mcp-snapshots", "bank.json"), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
