@@ -67,6 +67,10 @@ func (a *app) exitCode(err error) int {
 	if errors.Is(err, errFindings) {
 		return exitFindings
 	}
+	var es *exitStatus
+	if errors.As(err, &es) {
+		return es.code
+	}
 	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
 	var ie *contract.InputError
 	var se *contract.ServerError
