@@ -162,6 +162,8 @@ type comparer struct {
 	pair     *toolPair
 	visited  map[visitKey]bool
 	budget   int
+	// judging is set while judged collects the findings of a pair it decides.
+	judging bool
 }
 
 // visitKey guards against $ref cycles and repeated work: a pair of views is
@@ -198,6 +200,9 @@ func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
 	c.visited[seen] = true
 	c.budget--
 	if old.over == nil && new.over == nil && equalSubschema(old.node, new.node) {
+		return
+	}
+	if sc == scopeFull && c.judged(old, new, path, depth) {
 		return
 	}
 	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair, c: c}
