@@ -90,6 +90,9 @@ type Tool struct {
 	// File and Lines locate Node when the tool was read from a file.
 	File  string
 	Lines *jsontree.Lines
+	// Masked are the pointers of the strings and keys where the server had
+	// put a secret value of its own configuration, now masked in Node.
+	Masked []string
 }
 
 // Input returns the inputSchema node, or nil.

@@ -1,6 +1,10 @@
 package contract
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
 
 // ServerInfo summarises one server of a run.
 type ServerInfo struct {
@@ -127,4 +131,62 @@ func rankOf(rank map[string]int, server string) int {
 		return r
 	}
 	return len(rank)
+}
+
+// MapText replaces every text of the result that came from a server, a file
+// or a config (names, origins, errors, pointers, messages, fixes, patches)
+// with f of it: how secrets are masked on the raw text, before any report
+// escapes, encodes or cuts it.
+func (r *Result) MapText(f func(string) string) {
+	for i := range r.Servers {
+		s := &r.Servers[i]
+		s.Name, s.Origin, s.Error = f(s.Name), f(s.Origin), f(s.Error)
+		if len(s.ToolTokens) > 0 {
+			tokens := make(map[string]int, len(s.ToolTokens))
+			for k, v := range s.ToolTokens {
+				tokens[f(k)] += v
+			}
+			s.ToolTokens = tokens
+		}
+	}
+	if d := r.Drift; d != nil {
+		d.NotRun = f(d.NotRun)
+		for _, list := range [][]DriftServer{d.Compared, d.Skipped} {
+			for i := range list {
+				s := &list[i]
+				s.Server, s.How, s.Against, s.Reason = f(s.Server), f(s.How), f(s.Against), f(s.Reason)
+			}
+		}
+	}
+	for i := range r.Findings {
+		x := &r.Findings[i]
+		x.Server, x.Tool, x.Pointer, x.File = f(x.Server), f(x.Tool), f(x.Pointer), f(x.File)
+		x.Message, x.Fix = f(x.Message), f(x.Fix)
+		for j := range x.Related {
+			l := &x.Related[j]
+			l.Server, l.Tool, l.Pointer, l.File = f(l.Server), f(l.Tool), f(l.Pointer), f(l.File)
+		}
+		if len(x.Patch) > 0 {
+			if n, err := jsontree.Parse(x.Patch); err == nil {
+				mapTree(n, f)
+				x.Patch = jsontree.Encode(n, jsontree.EncodeOptions{})
+			}
+		}
+	}
+}
+
+func mapTree(n *jsontree.Node, f func(string) string) {
+	switch n.Kind {
+	case jsontree.String:
+		n.Text = f(n.Text)
+	case jsontree.Array:
+		for _, it := range n.Items {
+			mapTree(it, f)
+		}
+	case jsontree.Object:
+		for i := range n.Members {
+			n.Members[i].Key = f(n.Members[i].Key)
+			mapTree(n.Members[i].Value, f)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
@@ -28,21 +29,48 @@ var ClientConfigFiles = []struct{ Path, Key string }{
 func ClientConfigServers(dir string) (servers []*ServerConfig, file string, secrets []string, err error) {
 	for _, cf := range ClientConfigFiles {
 		path := filepath.Join(dir, cf.Path)
-		if _, statErr := os.Stat(path); statErr != nil {
+		if _, statErr := os.Lstat(path); statErr != nil {
 			continue
 		}
-		servers, secrets, err := readClientConfig(dir, path, cf.Key)
+		servers, secrets, err := readClientConfig(dir, path, cf.Key, false)
 		return servers, path, secrets, err
 	}
 	return nil, "", nil, nil
 }
 
-func readClientConfig(dir, path, key string) ([]*ServerConfig, []string, error) {
-	doc, err := readDoc(path)
+// ClientConfig is one MCP client config file and its servers.
+type ClientConfig struct {
+	File    string
+	Servers []*ServerConfig
+}
+
+// ClientConfigsAsWritten reads every MCP client config found in dir, in the
+// order of ClientConfigFiles, keeping each value as the file writes it:
+// ${...} references stay unexpanded (so no secret is read, and none can be
+// copied), and a stdio server's Cwd is the file's own cwd, if any. It is what
+// `init` turns into .mcp-contract.yaml.
+func ClientConfigsAsWritten(dir string) ([]ClientConfig, error) {
+	var out []ClientConfig
+	for _, cf := range ClientConfigFiles {
+		path := filepath.Join(dir, cf.Path)
+		if _, err := os.Lstat(path); err != nil {
+			continue
+		}
+		servers, _, err := readClientConfig(dir, path, cf.Key, true)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ClientConfig{File: path, Servers: servers})
+	}
+	return out, nil
+}
+
+func readClientConfig(dir, path, key string, asWritten bool) ([]*ServerConfig, []string, error) {
+	doc, err := readDoc(path, fileio.MaxConfigFile)
 	if err != nil {
 		return nil, nil, err
 	}
-	r := &clientConfigReader{doc: doc, dir: dir}
+	r := &clientConfigReader{doc: doc, dir: dir, asWritten: asWritten}
 	if err := r.uniqueKeys(doc.root); err != nil {
 		return nil, nil, err
 	}
@@ -73,15 +101,17 @@ func readClientConfig(dir, path, key string) ([]*ServerConfig, []string, error) 
 		}
 		if sc != nil {
 			servers = append(servers, sc)
+			r.secrets = append(r.secrets, literalSecrets(sc)...)
 		}
 	}
 	return servers, r.secrets, nil
 }
 
 type clientConfigReader struct {
-	doc     *document
-	dir     string
-	secrets []string
+	doc       *document
+	dir       string
+	secrets   []string
+	asWritten bool
 }
 
 func (r *clientConfigReader) errorAt(n *jsontree.Node, msg string) error {
@@ -198,7 +228,9 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 		sc.Command = []string{command}
 		// Clients start project servers in the project folder.
 		sc.Cwd = r.dir
-		if cwd != "" {
+		if r.asWritten {
+			sc.Cwd = cwd
+		} else if cwd != "" {
 			sc.Cwd = filepath.Join(r.dir, cwd)
 			if filepath.IsAbs(cwd) {
 				sc.Cwd = cwd
@@ -218,6 +250,9 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 // string value, remembering what came from the environment.
 func (r *clientConfigReader) expand(n *jsontree.Node, server string) (string, error) {
 	s := n.Text
+	if r.asWritten {
+		return s, nil
+	}
 	var b strings.Builder
 	for {
 		start := strings.Index(s, "${")
@@ -289,13 +324,14 @@ func AdHocServer(stdio, url string, headers []string) (*ServerConfig, []string, 
 		name, value, ok := strings.Cut(h, ":")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
-			return nil, nil, contract.Inputf("--header %q: write it as \"Name: value\"", maskSecrets(h, secrets))
+			// Not quoted: without its name, the flag may be all credential.
+			return nil, nil, contract.Inputf("a --header is not written as \"Name: value\" (e.g. \"Authorization: Bearer ${TOKEN}\")")
 		}
 		if sc.Headers[name], err = expandFlag("--header "+name, strings.TrimSpace(value)); err != nil {
 			return nil, nil, err
 		}
 	}
-	return sc, secrets, nil
+	return sc, append(secrets, literalSecrets(sc)...), nil
 }
 
 // expandEnv replaces ${VAR} and ${env:VAR}; it returns the values used and

@@ -54,7 +54,7 @@ func TestClientConfigClaudeCode(t *testing.T) {
 			t.Errorf("got %+v", *s)
 		}
 	}
-	if !reflect.DeepEqual(secrets, []string{"ghp_secret", "ghp_secret"}) {
+	if !reflect.DeepEqual(uniqueSorted(secrets), []string{"Bearer ghp_secret", "ghp_secret"}) {
 		t.Errorf("secrets %q", secrets)
 	}
 }
@@ -116,7 +116,7 @@ func TestAdHocServer(t *testing.T) {
 	if sc.URL != "https://h.example/mcp?key=k-123" || sc.Headers["Authorization"] != "Bearer k-123" || sc.Headers["X-Trace"] != "on" {
 		t.Errorf("got %+v", *sc)
 	}
-	if !reflect.DeepEqual(secrets, []string{"k-123", "k-123"}) {
+	if !reflect.DeepEqual(uniqueSorted(secrets), []string{"Bearer k-123", "k-123", "on"}) {
 		t.Errorf("secrets %q", secrets)
 	}
 	sc, _, err = AdHocServer(`npx -y "@scope/server x" --dir 'a b' it\'s "q\"\n"`, "", nil)
@@ -142,6 +142,29 @@ func TestAdHocServer(t *testing.T) {
 		var ie *contract.InputError
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q %q %q: got %v, want %q", bad.stdio, bad.url, bad.headers, err, bad.want)
+		}
+	}
+}
+
+// init reads every client's file, values as written: no variable is read,
+// so none needs to be set and no secret leaves the environment.
+func TestClientConfigsAsWritten(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".mcp.json"), `{"mcpServers": {"gh": {"url": "https://x.example/mcp", "headers": {"Authorization": "Bearer ${env:UNSET_FOR_THIS_TEST}"}}}}`)
+	writeFile(t, filepath.Join(dir, ".cursor", "mcp.json"), `{"mcpServers": {"fs": {"command": "npx", "args": ["${workspaceFolder}"], "cwd": "sub"}, "off": {"command": "x", "disabled": true}}}`)
+	got, err := ClientConfigsAsWritten(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ClientConfig{
+		{File: filepath.Join(dir, ".mcp.json"), Servers: []*ServerConfig{{Name: "gh", URL: "https://x.example/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:UNSET_FOR_THIS_TEST}"}, Line: 1}}},
+		{File: filepath.Join(dir, ".cursor", "mcp.json"), Servers: []*ServerConfig{{Name: "fs", Command: []string{"npx"}, Args: []string{"${workspaceFolder}"}, Cwd: "sub", Line: 1}}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		for _, cf := range got {
+			for _, s := range cf.Servers {
+				t.Errorf("%s: %+v", cf.File, *s)
+			}
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -18,9 +19,9 @@ const ConfigFile = ".mcp-contract.yaml"
 // LoadConfig reads and checks a config file. getenv resolves ${VAR}
 // references (os.Getenv when nil).
 func LoadConfig(path string, getenv func(string) (string, bool)) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, fileio.MaxConfigFile)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
+		return nil, err
 	}
 	return ParseConfig(data, path, getenv)
 }
@@ -168,7 +169,8 @@ func (p *configParser) root(n *yaml.Node) error {
 			}
 			return nil
 		},
-		"ignore": func(v *yaml.Node) error { return p.ignores(v) },
+		"ignore":     func(v *yaml.Node) error { return p.ignores(v) },
+		"collisions": func(v *yaml.Node) error { return p.collisions(v) },
 		"budget": func(v *yaml.Node) error {
 			return p.fields(v, "budget", map[string]func(*yaml.Node) error{
 				"max-tools": func(x *yaml.Node) error { return p.integer(x, "budget.max-tools", &cfg.Budget.MaxTools) },
@@ -184,9 +186,62 @@ func (p *configParser) root(n *yaml.Node) error {
 	if cfg.Version == 0 {
 		return p.errAt(n, "missing `version: 1`")
 	}
+	if err := p.checkGroups(); err != nil {
+		return err
+	}
 	if cfg.FailOn != "" {
 		if _, err := contract.ParseSeverity(cfg.FailOn); err != nil || cfg.FailOn == "off" {
 			return &contract.InputError{File: p.file, Msg: fmt.Sprintf("fail-on: %q is not one of error, warning, info, never", cfg.FailOn)}
+		}
+	}
+	return nil
+}
+
+// collisions reads `collisions: {groups: {NAME: [SERVER...]}, prefix-styles: [...]}`.
+func (p *configParser) collisions(n *yaml.Node) error {
+	c := &p.cfg.Collisions
+	return p.fields(n, "collisions", map[string]func(*yaml.Node) error{
+		"groups": func(v *yaml.Node) error {
+			if v.Kind != yaml.MappingNode {
+				return p.errAt(v, "collisions.groups must be a mapping of group names to lists of servers")
+			}
+			c.Groups = []CollisionGroup{}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				k, list := v.Content[i], v.Content[i+1]
+				g := CollisionGroup{Name: k.Value, Line: k.Line}
+				if err := p.strList(list, "collisions.groups."+k.Value, &g.Servers); err != nil {
+					return err
+				}
+				c.Groups = append(c.Groups, g)
+			}
+			return nil
+		},
+		"prefix-styles": func(v *yaml.Node) error {
+			c.Line = v.Line
+			c.PrefixStyles = []string{}
+			return p.strList(v, "collisions.prefix-styles", &c.PrefixStyles)
+		},
+	})
+}
+
+// checkGroups rejects a group member that is not a configured server (when
+// the config lists servers), which is most likely a typo.
+func (p *configParser) checkGroups() error {
+	if len(p.cfg.Servers) == 0 {
+		return nil
+	}
+	known := map[string]bool{}
+	var names []string
+	for _, s := range p.cfg.Servers {
+		known[s.Name] = true
+		names = append(names, s.Name)
+	}
+	for _, g := range p.cfg.Collisions.Groups {
+		for _, s := range g.Servers {
+			if !known[s] {
+				return &contract.InputError{File: p.file, Line: g.Line, Column: 1, Msg: fmt.Sprintf(
+					"collisions.groups.%s: %q is not a configured server (known: %s)", g.Name, s, strings.Join(names, ", "))}
+			}
 		}
 	}
 	return nil
@@ -323,10 +378,12 @@ var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 
 var envRef = regexp.MustCompile(`\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}`)
 
-// expandServer resolves ${VAR} everywhere in a server's settings. Values taken
-// from the environment in env, url and headers are secrets from then on.
+// expandServer resolves ${VAR} everywhere in a server's settings. Every value
+// taken from the environment is a secret from then on, wherever it is used
+// (a token can as well sit in args or a url as in env), and so are the
+// literalSecrets of the expanded settings.
 func (p *configParser) expandServer(s *ServerConfig) {
-	expand := func(in string, secret bool) string {
+	expand := func(in string) string {
 		return envRef.ReplaceAllStringFunc(in, func(ref string) string {
 			name := envRef.FindStringSubmatch(ref)[1]
 			v, ok := p.getenv(name)
@@ -334,27 +391,32 @@ func (p *configParser) expandServer(s *ServerConfig) {
 				s.Unresolved = appendUnique(s.Unresolved, name)
 				return ""
 			}
-			if secret && v != "" {
+			if v != "" {
 				p.cfg.Secrets = appendUnique(p.cfg.Secrets, v)
 			}
 			return v
 		})
 	}
 	for i := range s.Command {
-		s.Command[i] = expand(s.Command[i], false)
+		s.Command[i] = expand(s.Command[i])
 	}
 	for i := range s.Args {
-		s.Args[i] = expand(s.Args[i], false)
+		s.Args[i] = expand(s.Args[i])
 	}
 	for k, v := range s.Env {
-		s.Env[k] = expand(v, true)
+		s.Env[k] = expand(v)
 	}
 	for k, v := range s.Headers {
-		s.Headers[k] = expand(v, true)
+		s.Headers[k] = expand(v)
 	}
-	s.URL = expand(s.URL, true)
-	s.Cwd = expand(s.Cwd, false)
-	s.File = expand(s.File, false)
+	s.URL = expand(s.URL)
+	s.Cwd = expand(s.Cwd)
+	s.File = expand(s.File)
+	for _, v := range literalSecrets(s) {
+		if v != "" {
+			p.cfg.Secrets = appendUnique(p.cfg.Secrets, v)
+		}
+	}
 }
 
 func appendUnique(list []string, v string) []string {

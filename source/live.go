@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -24,6 +25,11 @@ const (
 	// MaxPages bounds tools/list pagination: a server whose cursors never end
 	// would otherwise keep a CI job busy forever.
 	MaxPages = 1000
+	// DefaultMaxTotalBytes bounds all tools/list pages of one server
+	// together: 1,000 pages of 16 MiB each would otherwise be 16 GB. The
+	// largest real catalog we know (github-mcp-server, 117 tools) is under
+	// 1 MiB, and a 10,000-tool catalog is 15 MB.
+	DefaultMaxTotalBytes = 32 << 20
 )
 
 // Version is what the client reports as its clientInfo.version; the CLI may
@@ -37,6 +43,9 @@ type FetchOptions struct {
 	Timeout time.Duration
 	// MaxMessageBytes aborts the fetch on any larger message from the server.
 	MaxMessageBytes int
+	// MaxTotalBytes aborts the fetch when the tools/list pages of one server
+	// add up to more.
+	MaxTotalBytes int
 	// Concurrency bounds how many servers FetchAll talks to at once.
 	Concurrency int
 	// Progress, when set, hears each server's status changes; FetchAll
@@ -45,9 +54,9 @@ type FetchOptions struct {
 	// StderrLines is how many last lines of a stdio server's stderr an error
 	// quotes.
 	StderrLines int
-	// Secrets are values (from the environment) masked in every error,
-	// origin and progress line.
-	Secrets []string
+	// Masker hides the secret values (from the environment, header values)
+	// in every error, origin, progress line and quoted stderr line.
+	Masker *safetext.Masker
 }
 
 func (o FetchOptions) withDefaults() FetchOptions {
@@ -56,6 +65,9 @@ func (o FetchOptions) withDefaults() FetchOptions {
 	}
 	if o.MaxMessageBytes <= 0 {
 		o.MaxMessageBytes = DefaultMaxMessageBytes
+	}
+	if o.MaxTotalBytes <= 0 {
+		o.MaxTotalBytes = DefaultMaxTotalBytes
 	}
 	if o.Concurrency <= 0 {
 		o.Concurrency = DefaultConcurrency
@@ -109,7 +121,7 @@ func FetchAll(ctx context.Context, servers []*ServerConfig, opts FetchOptions) (
 		if errors.As(err, &se) {
 			msg = se.Msg
 		}
-		catalogs[i] = &contract.Catalog{Server: servers[i].Name, Origin: origin(servers[i], opts.Secrets), Error: msg}
+		catalogs[i] = &contract.Catalog{Server: servers[i].Name, Origin: origin(servers[i], opts.Masker), Error: msg}
 	}
 	return catalogs, first
 }
@@ -129,7 +141,7 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 	if sc.Timeout > 0 {
 		opts.Timeout = sc.Timeout
 	}
-	f := &fetcher{sc: sc, opts: opts, origin: origin(sc, opts.Secrets)}
+	f := &fetcher{sc: sc, opts: opts, origin: origin(sc, opts.Masker)}
 	f.progress("connecting")
 	c, err := f.run(ctx)
 	if err != nil {
@@ -144,14 +156,14 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 	return c, nil
 }
 
-func origin(sc *ServerConfig, secrets []string) string {
+func origin(sc *ServerConfig, m *safetext.Masker) string {
 	switch {
 	case sc.File != "":
-		return "file:" + sc.File
+		return m.Mask("file:" + sc.File)
 	case sc.URL != "":
-		return maskSecrets("http:"+sc.URL, secrets)
+		return m.Mask("http:" + sc.URL)
 	}
-	return maskSecrets("stdio:"+strings.Join(append(append([]string{}, sc.Command...), sc.Args...), " "), secrets)
+	return m.Mask("stdio:" + strings.Join(append(append([]string{}, sc.Command...), sc.Args...), " "))
 }
 
 type fetcher struct {
@@ -168,7 +180,7 @@ func (f *fetcher) progress(status string) {
 	}
 }
 
-func (f *fetcher) mask(s string) string { return maskSecrets(s, f.opts.Secrets) }
+func (f *fetcher) mask(s string) string { return f.opts.Masker.Mask(s) }
 
 func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	conn := &rawConn{}
@@ -176,7 +188,7 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	var headers *headerTransport
 	switch {
 	case len(f.sc.Command) > 0:
-		p, err := startProcess(f.sc, f.opts.StderrLines)
+		p, err := startProcess(f.sc, newLineTail(f.opts.StderrLines, f.opts.Masker))
 		if err != nil {
 			return nil, err
 		}
@@ -220,10 +232,12 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	}
 	f.progress("listing tools (protocol " + version + ")")
 	c := &contract.Catalog{Server: f.sc.Name, Origin: f.origin, ProtocolVersion: version}
-	lister := &toolLister{conn: conn, version: version, timeout: f.opts.Timeout, noToolsCapability: init.Capabilities == nil || init.Capabilities.Tools == nil}
+	lister := &toolLister{conn: conn, version: version, timeout: f.opts.Timeout, maxTotal: f.opts.MaxTotalBytes,
+		noToolsCapability: init.Capabilities == nil || init.Capabilities.Tools == nil}
 	if err := lister.list(ctx, c); err != nil {
 		return nil, f.explainList(ctx, err)
 	}
+	maskTools(c, f.opts.Masker)
 	return c, nil
 }
 
@@ -279,7 +293,41 @@ func (f *fetcher) explainList(ctx context.Context, err error) error {
 	if errors.As(err, &le) {
 		return le
 	}
+	// A JSON-RPC error is an answer: the server speaks MCP and refused, so
+	// the hint about stray output on stdout would mislead.
+	var we *jsonrpc.Error
+	if errors.As(err, &we) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "tools/list failed: the server answered with JSON-RPC error %d", we.Code)
+		if name := jsonrpcCodes[we.Code]; name != "" {
+			fmt.Fprintf(&b, " (%s)", name)
+		}
+		// Masked whole before it is cut, so no piece of a secret is left.
+		msg := f.mask(we.Message)
+		if len(msg) > maxQuotedMessage {
+			msg = strings.ToValidUTF8(msg[:maxQuotedMessage], "") + "…"
+		}
+		fmt.Fprintf(&b, ": %s; the server could not list its tools, see its logs or its configuration", msg)
+		if f.proc != nil {
+			if tail := f.proc.stderrTail(); tail != "" {
+				fmt.Fprintf(&b, "; last stderr lines: %s", tail)
+			}
+		}
+		return errors.New(b.String())
+	}
 	return f.explain("tools/list failed", ctx, err)
+}
+
+// maxQuotedMessage bounds how much of a server's error message is quoted.
+const maxQuotedMessage = 300
+
+// jsonrpcCodes names the codes JSON-RPC 2.0 reserves.
+var jsonrpcCodes = map[int64]string{
+	-32700: "parse error",
+	-32600: "invalid request",
+	-32601: "method not found",
+	-32602: "invalid params",
+	-32603: "internal error",
 }
 
 // isTooLarge recognises the SDK's frame and event limits and ours.
@@ -301,6 +349,7 @@ type toolLister struct {
 	conn              *rawConn
 	version           string
 	timeout           time.Duration
+	maxTotal          int
 	noToolsCapability bool
 }
 
@@ -309,6 +358,7 @@ type toolLister struct {
 func (l *toolLister) list(ctx context.Context, c *contract.Catalog) error {
 	seen := map[string]bool{}
 	var cursor *string
+	total := 0
 	for page := 0; ; page++ {
 		if page == MaxPages {
 			return &listError{fmt.Sprintf("tools/list went on for more than %d pages; the server's nextCursor never ends", MaxPages)}
@@ -320,6 +370,9 @@ func (l *toolLister) list(ctx context.Context, c *contract.Catalog) error {
 				return nil
 			}
 			return err
+		}
+		if total += len(raw); total > l.maxTotal {
+			return &listError{fmt.Sprintf("tools/list pages add up to more than %d bytes by page %d; the server sends more than any tool list needs", l.maxTotal, page+1)}
 		}
 		pageCatalog, err := Parse(raw, "", c.Server, c.Origin)
 		if err != nil {
@@ -392,25 +445,6 @@ func capabilitiesJSON(c *Capabilities) map[string]any {
 		m["tasks"] = map[string]any{"requests": requests}
 	}
 	return m
-}
-
-// maskSecrets replaces every secret value, longest first so a secret holding
-// another is masked whole.
-func maskSecrets(s string, secrets []string) string {
-	sorted := append([]string{}, secrets...)
-	for i := range sorted {
-		for j := i + 1; j < len(sorted); j++ {
-			if len(sorted[j]) > len(sorted[i]) {
-				sorted[i], sorted[j] = sorted[j], sorted[i]
-			}
-		}
-	}
-	for _, v := range sorted {
-		if v != "" {
-			s = strings.ReplaceAll(s, v, "***")
-		}
-	}
-	return s
 }
 
 // oneLine folds a multi-line message (an SDK error, a stack trace) so every

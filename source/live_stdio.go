@@ -1,15 +1,20 @@
 package source
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
 // termGrace is how long a stdio server may take to exit on SIGTERM before its
@@ -30,7 +35,7 @@ type process struct {
 	stopOnce   sync.Once
 }
 
-func startProcess(sc *ServerConfig, tailLines int) (*process, error) {
+func startProcess(sc *ServerConfig, tail *lineTail) (*process, error) {
 	argv := append(append([]string{}, sc.Command...), sc.Args...)
 	name := argv[0]
 	// A relative path is relative to the server's folder, as a shell started
@@ -66,16 +71,12 @@ func startProcess(sc *ServerConfig, tailLines int) (*process, error) {
 		return nil, fmt.Errorf("cannot start %q: %v; check the command and its working directory", argv[0], err)
 	}
 	closeAll(inR, outW, errW)
-	p := &process{cmd: cmd, stdin: inW, stdout: outR, tail: newLineTail(tailLines),
+	p := &process{cmd: cmd, stdin: inW, stdout: outR, tail: tail,
 		stderrDone: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		defer close(p.stderrDone)
 		defer errR.Close()
-		sc := bufio.NewScanner(errR)
-		sc.Buffer(make([]byte, 0, 4096), 64<<10)
-		for sc.Scan() {
-			p.tail.add(sc.Text())
-		}
+		drainLines(errR, p.tail.add)
 	}()
 	go func() {
 		p.waitErr = cmd.Wait()
@@ -132,33 +133,104 @@ func (p *process) stderrTail() string {
 	return p.tail.String()
 }
 
-// lineTail keeps the last n lines written, each cut to a readable length.
-type lineTail struct {
-	mu    sync.Mutex
-	n     int
-	lines []string
+// Bounds of what is kept of a server's stderr.
+const (
+	// stderrKeepBytes of each line are kept to mask and quote; the rest of
+	// a longer line is read and dropped.
+	stderrKeepBytes = 4 << 10
+	// stderrQuoteBytes of each kept line are quoted in an error.
+	stderrQuoteBytes = 200
+)
+
+// drainLines reads r to its end, whatever it is sent, and hands add each
+// line's first stderrKeepBytes (cut says the line was longer). It never stops
+// early: a server whose stderr pipe closed would die of SIGPIPE on its next
+// log line, as a 70 KB line once made it die under a line scanner.
+func drainLines(r io.Reader, add func(line string, cut bool)) {
+	buf := make([]byte, 32<<10)
+	var line []byte
+	cut := false
+	for {
+		n, err := r.Read(buf)
+		chunk := buf[:n]
+		for len(chunk) > 0 {
+			end := bytes.IndexByte(chunk, '\n')
+			part := chunk
+			if end >= 0 {
+				part = chunk[:end]
+			}
+			take := min(len(part), stderrKeepBytes-len(line))
+			line = append(line, part[:take]...)
+			cut = cut || take < len(part)
+			if end < 0 {
+				break
+			}
+			add(string(line), cut)
+			line, cut = line[:0], false
+			chunk = chunk[end+1:]
+		}
+		if err != nil {
+			if len(line) > 0 {
+				add(string(line), cut)
+			}
+			return
+		}
+	}
 }
 
-func newLineTail(n int) *lineTail { return &lineTail{n: n} }
+// lineTail keeps, masked, the last n lines of a server's stderr and the
+// first line that says why it failed, each cut to a readable length.
+type lineTail struct {
+	masker *safetext.Masker
+	mu     sync.Mutex
+	n      int
+	lines  []string
+	why    string
+}
 
-func (t *lineTail) add(line string) {
+func newLineTail(n int, masker *safetext.Masker) *lineTail { return &lineTail{n: n, masker: masker} }
+
+// whyLine matches a line stating an error, as runtimes print them: Node's
+// "Error: Cannot find module '/x/y.js'" (several lines into its output, under
+// a source excerpt and above a stack), Python's "ModuleNotFoundError: ...",
+// Go's "panic: ...", git-style "fatal: ...", npm's "npm error ...".
+var whyLine = regexp.MustCompile(`^(?:[\w.$]*(?:Error|Exception)\b|(?i:error|fatal|panic|npm error|npm err!)\b)`)
+
+func (t *lineTail) add(raw string, cut bool) {
+	// Masked before anything is cut, so no piece of a secret survives.
+	line := t.masker.Mask(raw)
+	if cut {
+		line = t.masker.MaskCut(raw)
+	}
 	line = strings.TrimSpace(line)
 	if line == "" {
 		return
 	}
-	if len(line) > 200 {
-		line = strings.ToValidUTF8(line[:200], "") + "…"
+	if len(line) > stderrQuoteBytes {
+		line, cut = line[:stderrQuoteBytes], true
+	}
+	if cut {
+		line = strings.ToValidUTF8(line, "") + "…"
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.why == "" && whyLine.MatchString(line) {
+		t.why = line
+	}
 	t.lines = append(t.lines, line)
 	if len(t.lines) > t.n {
 		t.lines = t.lines[len(t.lines)-t.n:]
 	}
 }
 
+// String is the line that says why (when the last lines do not hold it),
+// then the last lines.
 func (t *lineTail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return strings.Join(t.lines, " | ")
+	lines := t.lines
+	if t.why != "" && !slices.Contains(lines, t.why) {
+		lines = append([]string{t.why, "…"}, lines...)
+	}
+	return strings.Join(lines, " | ")
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fixtureserver"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -262,7 +263,7 @@ func TestFetchQuotesStderrOfAFailedServer(t *testing.T) {
 func TestFetchMasksSecrets(t *testing.T) {
 	const secret = "s3cr3t-t0ken"
 	var progress []string
-	opts := FetchOptions{Timeout: 2 * time.Second, Secrets: []string{secret},
+	opts := FetchOptions{Timeout: 2 * time.Second, Masker: safetext.NewMasker(secret),
 		Progress: func(server, status string) { progress = append(progress, status) }}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

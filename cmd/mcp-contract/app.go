@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -10,9 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/report"
@@ -52,17 +53,26 @@ type app struct {
 	statistics autoBool
 	// sections: the text report shows lint and drift apart, as check does.
 	sections bool
+	// collisionsRan: check ran the collisions step (two or more servers).
+	collisionsRan bool
 
-	cfg     *source.Config
-	secrets []string
+	cfg *source.Config
+	// masker hides every secret the run learned (config, client config and
+	// flag values), in every output.
+	masker *safetext.Masker
 
 	// result and ran are what the last command produced and which rules it
 	// ran, for the action to render from the same run.
 	result *contract.Result
 	ran    func(rule string) bool
+	// baseCatalogs are snapshot folders read through the API, by the
+	// --against label they stand for (the action on a shallow clone).
+	baseCatalogs map[string][]*contract.Catalog
 }
 
-func newApp(stdout, stderr io.Writer) *app { return &app{stdout: stdout, stderr: stderr} }
+func newApp(stdout, stderr io.Writer) *app {
+	return &app{stdout: stdout, stderr: stderr, masker: safetext.NewMasker()}
+}
 
 func (a *app) rootCommand() *cobra.Command {
 	root := &cobra.Command{
@@ -80,12 +90,16 @@ func (a *app) rootCommand() *cobra.Command {
 		a.lintCommand(),
 		a.snapshotCommand(),
 		a.driftCommand(),
+		a.collisionsCommand(),
 		a.checkCommand(),
 		a.sanitizeCommand(),
 		a.validateCommand(),
 		a.rulesCommand(),
 		a.explainCommand(),
 		a.reportCommand(),
+		a.initCommand(),
+		a.actionCommand(),
+		a.commentCommand(),
 		a.versionCommand(),
 	)
 	// The shared flags go on the commands that read them, so `explain --help`
@@ -191,22 +205,13 @@ func (a *app) loadConfig() error {
 		return err
 	}
 	a.cfg = cfg
-	a.secrets = append(a.secrets, cfg.Secrets...)
+	a.masker.Add(cfg.Secrets...)
 	return nil
 }
 
-// mask hides every secret value that came from the environment.
-func (a *app) mask(s string) string { return maskSecrets(s, a.secrets) }
-
-func maskSecrets(s string, secrets []string) string {
-	for _, secret := range secrets {
-		// A one- to three-character value would mask unrelated text everywhere.
-		if len(secret) >= 4 {
-			s = strings.ReplaceAll(s, secret, "***")
-		}
-	}
-	return s
-}
+// line is text from a server, file or config made fit for one line of text
+// output or stderr: secrets masked first, then neutralised.
+func (a *app) line(s string) string { return safetext.Line(a.masker.Mask(s)) }
 
 // lintOptions resolves profiles, spec version and budget from flags and config.
 func (a *app) lintOptions() (lint.Options, error) {
@@ -274,6 +279,9 @@ func knownRules() map[string]contract.RuleInfo {
 	for _, info := range drift.Rules() {
 		out[info.ID] = info
 	}
+	for _, info := range collisions.Rules() {
+		out[info.ID] = info
+	}
 	return out
 }
 
@@ -314,13 +322,12 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	}
 	result.Findings = policy.Apply(result.Findings, pol)
 	contract.SortFindings(result.Findings, result.Servers)
+	if len(a.masker.Secrets()) > 0 {
+		result.MapText(a.masker.Mask)
+	}
 	a.result, a.ran = result, pol.Ran
 	render := func(w io.Writer) error {
-		masked := &lineMasker{w: w, secrets: a.secrets}
-		if err := a.render(masked, a.format, result, failOn); err != nil {
-			return err
-		}
-		return masked.Flush()
+		return a.render(w, a.format, result, failOn)
 	}
 	if a.output != "" {
 		err = a.writeOutput(render)
@@ -334,39 +341,6 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 		return errFindings
 	}
 	return nil
-}
-
-// lineMasker hides secrets in whatever passes through it. It holds back the
-// last unfinished line, so a secret split across two writes is still seen
-// whole (secrets never span lines: they come from single-line settings).
-type lineMasker struct {
-	w       io.Writer
-	secrets []string
-	pending []byte
-}
-
-func (m *lineMasker) Write(p []byte) (int, error) {
-	if len(m.secrets) == 0 {
-		return m.w.Write(p)
-	}
-	m.pending = append(m.pending, p...)
-	if i := bytes.LastIndexByte(m.pending, '\n'); i >= 0 {
-		if _, err := io.WriteString(m.w, maskSecrets(string(m.pending[:i+1]), m.secrets)); err != nil {
-			return 0, err
-		}
-		m.pending = append(m.pending[:0], m.pending[i+1:]...)
-	}
-	return len(p), nil
-}
-
-// Flush writes what is held back.
-func (m *lineMasker) Flush() error {
-	if len(m.pending) == 0 {
-		return nil
-	}
-	_, err := io.WriteString(m.w, maskSecrets(string(m.pending), m.secrets))
-	m.pending = m.pending[:0]
-	return err
 }
 
 func colorTerminal(w io.Writer) bool {

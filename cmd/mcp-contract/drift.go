@@ -107,7 +107,9 @@ func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, c
 	if !ok || ref == "" {
 		return nil, nil, nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)
 	}
-	if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
+	if base, ok := a.baseCatalogs[against]; ok {
+		oldC = base
+	} else if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
 		return nil, nil, nil, err
 	}
 	if newC, err = source.Load(dir); err != nil {
@@ -166,6 +168,9 @@ func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required boo
 // drift compares catalogs, with the recorded calls of the project. Two single
 // files given as OLD NEW are one server whatever their names (v1.json, v2.json).
 func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.Finding, error) {
+	// Masked before comparing, so no change's message quotes a secret.
+	source.MaskTools(oldC, a.masker)
+	source.MaskTools(newC, a.masker)
 	callsDir := defaultCallsDir
 	if a.cfg != nil && a.cfg.Calls != "" {
 		callsDir = a.cfg.Calls
@@ -180,9 +185,14 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.
 	}
 	opts := drift.Options{Calls: calls}
 	if pairFiles && len(oldC) == 1 && len(newC) == 1 {
-		return drift.Compare(oldC[0], newC[0], opts), nil
+		findings := drift.Compare(oldC[0], newC[0], opts)
+		drift.LocateInSnapshots(findings, oldC)
+		return findings, nil
 	}
-	return drift.CompareAll(oldC, newC, opts), nil
+	findings := drift.CompareAll(oldC, newC, opts)
+	// Live servers have no file: place their changes in the committed snapshots.
+	drift.LocateInSnapshots(findings, oldC)
+	return findings, nil
 }
 
 // checkDrift is check's drift step: live or configured servers against their

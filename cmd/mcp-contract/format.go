@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"github.com/mcp-contract/mcp-contract/contract"
-	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/report"
 )
 
@@ -23,19 +22,17 @@ func knownFormat(f string) bool {
 
 func (a *app) meta() report.Meta { return report.Meta{Name: "mcp-contract", Version: programVersion()} }
 
-func (a *app) masker() *safetext.Masker { return safetext.NewMasker(a.secrets...) }
-
 // render writes result in one format.
 func (a *app) render(w io.Writer, format string, result *contract.Result, failOn contract.Severity) error {
 	switch format {
 	case "json":
 		return report.JSON(w, result, a.meta())
 	case "sarif":
-		return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: a.masker()})
+		return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: a.masker})
 	case "github":
-		return report.GitHub(w, result, report.GitHubOptions{Masker: a.masker(), More: "the job summary or the SARIF report"})
+		return report.GitHub(w, result, report.GitHubOptions{Masker: a.masker, Announce: true, More: "the job summary or the SARIF report"})
 	case "markdown":
-		return report.Markdown(w, result, report.MarkdownOptions{FailOn: failOn, Masker: a.masker()})
+		return report.Markdown(w, result, report.MarkdownOptions{FailOn: failOn, Masker: a.masker})
 	}
 	return report.Text(w, result, report.TextOptions{
 		Color:      (a.output == "" || a.output == "-") && colorTerminal(a.stdout),
@@ -43,6 +40,7 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 		Expand:     a.expand,
 		Statistics: a.statistics.or(len(result.Findings) > report.StatisticsThreshold),
 		Sections:   a.sections,
+		Collisions: a.collisionsRan,
 	})
 }
 

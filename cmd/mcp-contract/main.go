@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 )
@@ -52,8 +51,11 @@ func (a *app) exitCode(err error) int {
 	if errors.Is(err, errFindings) {
 		return exitFindings
 	}
-	msg := a.mask(strings.Join(strings.Fields(err.Error()), " "))
-	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", msg)
+	var es *exitStatus
+	if errors.As(err, &es) {
+		return es.code
+	}
+	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
 	var ie *contract.InputError
 	var se *contract.ServerError
 	var ue *usageError

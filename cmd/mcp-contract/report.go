@@ -1,11 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"errors"
-	"fmt"
-	"os"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/spf13/cobra"
@@ -51,11 +51,10 @@ The exit code follows --fail-on over the findings read.`,
 }
 
 func readReport(path string) (*contract.Result, error) {
-	f, err := os.Open(path)
+	data, err := fileio.ReadFile(path, report.MaxReportBytes)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("cannot read the report: %v", errors.Unwrap(err))}
+		return nil, err
 	}
-	defer f.Close()
-	r, _, err := report.ReadJSON(f, path)
+	r, _, err := report.ReadJSON(bytes.NewReader(data), path)
 	return r, err
 }

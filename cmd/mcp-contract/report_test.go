@@ -107,7 +107,7 @@ func TestReportMergeRefuses(t *testing.T) {
 		{[]string{badType}, "findings.severity must be string, found number"},
 		{[]string{never}, "findings/0: severity must be error, warning or info"},
 		{[]string{notReport}, "not an mcp-contract JSON report"},
-		{[]string{filepath.Join(dir, "missing.json")}, "missing.json: cannot read the report"},
+		{[]string{filepath.Join(dir, "missing.json")}, "missing.json: no such file"},
 		{nil, "requires at least 1 arg"},
 	} {
 		_, errOut, code := mcpContract(t, append([]string{"report"}, tc.args...)...)

@@ -40,7 +40,7 @@ changed or lost per tool. Profiles: ` + strings.Join(sanitize.Profiles(), ", ") 
 			}
 			if explain {
 				for _, c := range res.Changes {
-					fmt.Fprintln(a.stderr, oneLineText(c.String()))
+					fmt.Fprintln(a.stderr, a.line(c.String()))
 				}
 			}
 			if a.output != "" {

@@ -7,7 +7,8 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
-	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/spf13/cobra"
 )
@@ -46,6 +47,10 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 					return &contract.ServerError{Server: c.Server, Msg: c.Error}
 				}
 			}
+			leaked, err := a.secretsEchoed(catalogs)
+			if err != nil {
+				return err
+			}
 			var missing, stale []string
 			for _, c := range catalogs {
 				path, err := snapshot.Path(dir, c.Server)
@@ -74,20 +79,23 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 				if changed {
 					state = "written"
 				}
-				fmt.Fprintf(a.stdout, "%s: %s (%s)\n", a.mask(safetext.Line(path)), state, english.Plural(len(c.Tools), "tool"))
+				fmt.Fprintf(a.stdout, "%s: %s (%s)\n", a.line(path), state, english.Plural(len(c.Tools), "tool"))
 			}
 			if len(missing) > 0 || len(stale) > 0 {
 				if len(missing) > 0 {
-					fmt.Fprintf(a.stdout, "missing: %s\n", a.mask(safetext.Line(strings.Join(missing, ", "))))
+					fmt.Fprintf(a.stdout, "missing: %s\n", a.line(strings.Join(missing, ", ")))
 				}
 				if len(stale) > 0 {
-					fmt.Fprintf(a.stdout, "out of date: %s\n", a.mask(safetext.Line(strings.Join(stale, ", "))))
+					fmt.Fprintf(a.stdout, "out of date: %s\n", a.line(strings.Join(stale, ", ")))
 				}
 				fmt.Fprintf(a.stdout, "run: %s\nand commit the result\n", a.snapshotCommandLine(dir, only...))
 				return errFindings
 			}
 			if check {
-				fmt.Fprintf(a.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), a.mask(safetext.Line(dir)))
+				fmt.Fprintf(a.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), a.line(dir))
+			}
+			if leaked {
+				return errFindings
 			}
 			return nil
 		},
@@ -96,6 +104,36 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when a snapshot would change")
 	return cmd
+}
+
+// secretsEchoed says on stderr where a server sent a secret of its own
+// configuration in its tools. The fetch has already masked each place, so
+// the snapshot is written without it; the run still fails at --fail-on, since
+// the server needs fixing and the secret rotating.
+func (a *app) secretsEchoed(catalogs []*contract.Catalog) (bool, error) {
+	const id = "security/secret-in-tool-text"
+	opts := lint.Options{Profiles: map[lint.Profile]bool{lint.ProfileSecurity: true}, Disabled: map[string]bool{}}
+	for _, r := range lint.Rules() {
+		if r.ID != id {
+			opts.Disabled[r.ID] = true
+		}
+	}
+	pol, err := a.policy(func(rule string) bool { return rule == id })
+	if err != nil {
+		return false, err
+	}
+	failOn, err := a.failLevel()
+	if err != nil {
+		return false, err
+	}
+	findings := policy.Apply(lint.Run(catalogs, opts), pol)
+	fail := false
+	for _, f := range findings {
+		fmt.Fprintf(a.stderr, "mcp-contract: %s %s: server %s, tool %s, %s: %s\n", f.Severity, f.Rule,
+			a.line(f.Server), a.line(f.Tool), a.line(f.Pointer), a.line(f.Message))
+		fail = fail || f.Severity >= failOn
+	}
+	return fail, nil
 }
 
 // snapshotCommandLine is the snapshot command that writes what is missing or
@@ -128,7 +166,7 @@ func (a *app) snapshotCommandLine(dir string, servers ...string) string {
 	if dir != a.snapshotDir() {
 		parts = append(parts, "--dir", shellQuote(dir))
 	}
-	return a.mask(safetext.Line(strings.Join(parts, " ")))
+	return a.line(strings.Join(parts, " "))
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

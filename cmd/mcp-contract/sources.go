@@ -15,6 +15,12 @@ import (
 // arguments; else --stdio/--url; else the config's servers; else the MCP
 // client configs in the working directory; else the snapshot folder.
 func (a *app) catalogs(ctx context.Context, args []string, only []string) ([]*contract.Catalog, error) {
+	catalogs, err := a.loadCatalogs(ctx, args, only)
+	source.MaskTools(catalogs, a.masker)
+	return catalogs, err
+}
+
+func (a *app) loadCatalogs(ctx context.Context, args []string, only []string) ([]*contract.Catalog, error) {
 	if len(args) > 0 {
 		var out []*contract.Catalog
 		for _, path := range args {
@@ -49,7 +55,7 @@ func (a *app) servers(only []string) ([]*source.ServerConfig, error) {
 		if err != nil {
 			return nil, err
 		}
-		a.secrets = append(a.secrets, secrets...)
+		a.masker.Add(secrets...)
 		if a.adHocName != "" {
 			if err := contract.CheckServerName(a.adHocName); err != nil {
 				return nil, usagef("--name: %v", err)
@@ -64,7 +70,7 @@ func (a *app) servers(only []string) ([]*source.ServerConfig, error) {
 		if err != nil {
 			return nil, err
 		}
-		a.secrets = append(a.secrets, secrets...)
+		a.masker.Add(secrets...)
 		servers = found
 	}
 	if len(only) == 0 {
@@ -121,9 +127,9 @@ func (a *app) fetch(ctx context.Context, servers []*source.ServerConfig) ([]*con
 			return nil, err
 		}
 	}
-	opts := source.FetchOptions{Timeout: a.timeout, Secrets: a.secrets}
+	opts := source.FetchOptions{Timeout: a.timeout, Masker: a.masker}
 	if colorTerminal(a.stderr) {
-		opts.Progress = func(server, status string) { fmt.Fprintf(a.stderr, "%s: %s\n", server, a.mask(status)) }
+		opts.Progress = func(server, status string) { fmt.Fprintf(a.stderr, "%s: %s\n", a.line(server), a.line(status)) }
 	}
 	return source.FetchAll(ctx, servers, opts)
 }

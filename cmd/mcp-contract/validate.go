@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
 	"github.com/spf13/cobra"
@@ -87,9 +87,13 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 
 func readArgs(raw string) (data []byte, origin string, err error) {
 	if path, ok := strings.CutPrefix(raw, "@"); ok {
-		data, err := os.ReadFile(path)
+		data, err := fileio.ReadFile(path, fileio.MaxCallFile)
+		var ie *contract.InputError
+		if errors.As(err, &ie) {
+			ie.Msg = "cannot read the arguments: " + ie.Msg
+		}
 		if err != nil {
-			return nil, "", &contract.InputError{File: path, Msg: "cannot read the arguments: " + err.Error()}
+			return nil, "", err
 		}
 		return data, path, nil
 	}
@@ -157,13 +161,11 @@ func (a *app) printValidation(tool string, violations []schemacheck.Violation) e
 		return errFindings
 	}
 	if len(violations) == 0 {
-		_, err := fmt.Fprintf(a.stdout, "valid: the arguments match %s's inputSchema\n", tool)
+		_, err := fmt.Fprintf(a.stdout, "valid: the arguments match %s's inputSchema\n", a.line(tool))
 		return err
 	}
 	for _, v := range violations {
-		fmt.Fprintln(a.stdout, oneLineText(v.String()))
+		fmt.Fprintln(a.stdout, a.line(v.String()))
 	}
 	return errFindings
 }
-
-func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }

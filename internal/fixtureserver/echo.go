@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
 // Names of the tools the echo modes add.
@@ -47,3 +49,11 @@ func (s *Server) answerEchoHeaders(w http.ResponseWriter, id json.RawMessage, h 
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, id, pageJSON(tools, ""))
 }
+
+// listError is ListError's answer to tools/list, as a server whose backend
+// is down gives it.
+var listError = &jsonrpc.Error{Code: -32603, Message: "tools unavailable: the backing database refused the connection"}
+
+// LongStderrBytes is the length of LongStderr's line: over the 64 KiB a
+// line scanner holds and the 64 KiB of a Linux pipe.
+const LongStderrBytes = 70 << 10

@@ -69,7 +69,9 @@ func (c *interceptConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			return msg, nil
 		}
 		resp := &jsonrpc.Response{ID: req.ID}
-		if result := c.s.listTools(cursorOf(req.Params)); result != nil {
+		if c.s.opts.Mode == ListError {
+			resp.Error = listError
+		} else if result := c.s.listTools(cursorOf(req.Params)); result != nil {
 			resp.Result = result
 		} else {
 			resp.Error = &jsonrpc.Error{Code: codeInvalidParams, Message: "unknown cursor"}
@@ -132,7 +134,9 @@ func (s *Server) answerHTTP(w http.ResponseWriter, id, params json.RawMessage) {
 	var b bytes.Buffer
 	b.WriteString(`{"jsonrpc":"2.0","id":`)
 	b.Write(id)
-	if result := s.listTools(cursorOf(params)); result != nil {
+	if s.opts.Mode == ListError {
+		fmt.Fprintf(&b, `,"error":{"code":%d,"message":%q}`, listError.Code, listError.Message)
+	} else if result := s.listTools(cursorOf(params)); result != nil {
 		b.WriteString(`,"result":`)
 		b.Write(result)
 	} else {

@@ -109,6 +109,29 @@ func (m *Masker) Mask(s string) string {
 	return s
 }
 
+// MaskCut masks s, the start of a longer text cut at its end: besides
+// every whole secret it hides a secret's beginning left at the cut, so
+// that no part of a secret shows however the text was cut.
+func (m *Masker) MaskCut(s string) string {
+	s = m.Mask(s)
+	if m == nil {
+		return s
+	}
+	cut := len(s)
+	for _, secret := range m.secrets {
+		for n := min(len(secret)-1, len(s)); n > 0; n-- {
+			if strings.HasSuffix(s, secret[:n]) {
+				cut = min(cut, len(s)-n)
+				break
+			}
+		}
+	}
+	if cut == len(s) {
+		return s
+	}
+	return s[:cut] + Replacement
+}
+
 // Contains reports whether s holds any secret.
 func (m *Masker) Contains(s string) bool {
 	if m == nil {

@@ -34,6 +34,15 @@ func TestMask(t *testing.T) {
 			t.Errorf("Mask(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+	for _, tc := range []struct{ in, want string }{
+		{"key=tok-12", "key=***"},
+		{"key=tok-123456 then t", "key=*** then ***"},
+		{"no part of one", "no part of one"},
+	} {
+		if got := m.MaskCut(tc.in); got != tc.want {
+			t.Errorf("MaskCut(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
 	if got := len(m.Secrets()); got != 2 {
 		t.Errorf("Secrets() has %d values, want 2 (short and repeated dropped)", got)
 	}

@@ -47,6 +47,12 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	if opts.Mode == fixtureserver.HostileText {
+		fmt.Fprintln(os.Stderr, strings.Join(fixtureserver.HostileTexts, "\n"))
+	}
+	if opts.Mode == fixtureserver.LongStderr {
+		fmt.Fprintf(os.Stderr, "fixtureserver: a long line: %s\n", strings.Repeat("x", fixtureserver.LongStderrBytes))
+	}
 	fmt.Fprintf(os.Stderr, "fixtureserver: serving %s in mode %s\n", *tools, *mode)
 	if !*useHTTP {
 		if err := s.ServeStdio(context.Background(), os.Stdin, os.Stdout); err != nil {
