@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -18,9 +19,9 @@ const ConfigFile = ".mcp-contract.yaml"
 // LoadConfig reads and checks a config file. getenv resolves ${VAR}
 // references (os.Getenv when nil).
 func LoadConfig(path string, getenv func(string) (string, bool)) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, fileio.MaxConfigFile)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
+		return nil, err
 	}
 	return ParseConfig(data, path, getenv)
 }
