@@ -75,7 +75,7 @@ func decode(path string) {
 }
 
 // measure runs a command with its output discarded and prints its wall
-// time, CPU time (user + system) in milliseconds and peak RSS in KB, from
+// time, CPU time (user + system) in milliseconds to a tenth and peak RSS in KB, from
 // the kernel's accounting of the child. A non-zero exit is not an error:
 // lint exits 1 when it finds something, which the benches expect.
 func measure(args []string) {
@@ -101,7 +101,7 @@ func measure(args []string) {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = int64(ru.Maxrss) // KB on Linux
 	}
-	fmt.Printf("%d %d %d\n", wall.Milliseconds(), cpu.Milliseconds(), rss)
+	fmt.Printf("%.1f %.1f %d\n", float64(wall.Microseconds())/1000, float64(cpu.Microseconds())/1000, rss)
 }
 
 // ruleCounts turns a JSON report into "rule count" lines sorted by rule:

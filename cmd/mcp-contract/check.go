@@ -21,5 +21,6 @@ their snapshots, or with --against git:REF the snapshot folder at REF against th
 	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "check only this configured server (repeatable)")
 	cmd.Flags().StringVar(&against, "against", "", "drift: compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
+	cmd.Flags().BoolVar(&a.noCache, "no-cache", false, "with --against: lint every tool, instead of taking the findings of tools unchanged since the ref from the cache")
 	return cmd
 }
