@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
@@ -57,6 +58,8 @@ type app struct {
 	// refLoaded memoises againstRef, which check calls for the cache and
 	// again for drift.
 	refLoaded *refCatalogs
+	// collisionsRan: check ran the collisions step (two or more servers).
+	collisionsRan bool
 
 	cfg *source.Config
 	// masker hides every secret the run learned (config, client config and
@@ -67,6 +70,9 @@ type app struct {
 	// ran, for the action to render from the same run.
 	result *contract.Result
 	ran    func(rule string) bool
+	// baseCatalogs are snapshot folders read through the API, by the
+	// --against label they stand for (the action on a shallow clone).
+	baseCatalogs map[string][]*contract.Catalog
 }
 
 func newApp(stdout, stderr io.Writer) *app {
@@ -89,6 +95,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.lintCommand(),
 		a.snapshotCommand(),
 		a.driftCommand(),
+		a.collisionsCommand(),
 		a.checkCommand(),
 		a.sanitizeCommand(),
 		a.validateCommand(),
@@ -96,6 +103,8 @@ func (a *app) rootCommand() *cobra.Command {
 		a.explainCommand(),
 		a.reportCommand(),
 		a.initCommand(),
+		a.actionCommand(),
+		a.commentCommand(),
 		a.versionCommand(),
 	)
 	// The shared flags go on the commands that read them, so `explain --help`
@@ -273,6 +282,9 @@ func knownRules() map[string]contract.RuleInfo {
 		out[r.ID] = r.Info()
 	}
 	for _, info := range drift.Rules() {
+		out[info.ID] = info
+	}
+	for _, info := range collisions.Rules() {
 		out[info.ID] = info
 	}
 	return out

@@ -33,6 +33,7 @@ func main() {
 	depth := flag.Int("depth", 0, "nesting of the deep schema (default 5000)")
 	refURL := flag.String("ref-url", "", "target of the remote $ref")
 	stateless := flag.Bool("stateless", false, "serve HTTP without sessions (2026-07-28)")
+	pidFile := flag.String("pid-file", "", "mode trap-signals: write the server's and its child's pid here")
 	flag.Parse()
 
 	opts := fixtureserver.Options{Mode: fixtureserver.Mode(*mode), PageSize: *pageSize, HugeBytes: *hugeBytes, Depth: *depth, RefURL: *refURL, Stateless: *stateless}
@@ -40,12 +41,20 @@ func main() {
 		fmt.Fprintln(os.Stderr, "fixtureserver: crashing at start, as mode crash asks")
 		os.Exit(3)
 	}
+	if opts.Mode == fixtureserver.TrapSignals {
+		if err := trapSignals(*pidFile); err != nil {
+			fail(err)
+		}
+	}
 	if *tools == "" {
 		fail(fmt.Errorf("-tools is required"))
 	}
 	s, err := fixtureserver.Load(*tools, opts)
 	if err != nil {
 		fail(err)
+	}
+	if opts.Mode == fixtureserver.HostileText {
+		fmt.Fprintln(os.Stderr, strings.Join(fixtureserver.HostileTexts, "\n"))
 	}
 	if opts.Mode == fixtureserver.LongStderr {
 		fmt.Fprintf(os.Stderr, "fixtureserver: a long line: %s\n", strings.Repeat("x", fixtureserver.LongStderrBytes))
