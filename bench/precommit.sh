@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Times the two pre-commit hooks of .pre-commit-hooks.yaml on a 100-tool
+# repository: a git repo whose committed mcp-snapshots/catalog.json holds 100
+# corpus tools, with a staged change to 5 of them (a description, an added
+# required parameter, a rename). Each hook's command runs as pre-commit runs
+# it (entry plus the staged file names), median of 5. Goal: well under a
+# second each. When pre-commit itself is installed, the same hooks are also
+# timed through `pre-commit try-repo`, which adds pre-commit's own start-up.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+go build -o "$work/bin/mcp-contract" ./cmd/mcp-contract
+go build -o "$work/catalog" ./bench/catalog
+"$work/catalog" gen -n 100 -o "$work/base.json" -mutate 0.05 -o2 "$work/changed.json"
+
+repo="$work/repo"
+mkdir -p "$repo/mcp-snapshots"
+cd "$repo"
+git init -q
+git config user.email bench@example.invalid
+git config user.name bench
+cp "$work/base.json" mcp-snapshots/catalog.json
+git add . && git commit -qm base
+cp "$work/changed.json" mcp-snapshots/catalog.json
+git add mcp-snapshots/catalog.json
+export PATH="$work/bin:$PATH"
+
+# median of 5 wall-clock runs in milliseconds; a run must end with exit 0 or
+# 1 (findings), never 2 or 3, or the figure would time a failure.
+median_ms() {
+  local times=() code
+  for _ in 1 2 3 4 5; do
+    local start end
+    start=$(date +%s%N)
+    code=0
+    "$@" >/dev/null 2>&1 || code=$?
+    end=$(date +%s%N)
+    if [ "$code" -gt 1 ]; then
+      echo "bench: $* exited $code" >&2
+      "$@" >&2 || true
+      exit 1
+    fi
+    times+=($(( (end - start) / 1000000 )))
+  done
+  printf '%s\n' "${times[@]}" | sort -n | sed -n 3p
+}
+
+lint_exit=0; mcp-contract lint mcp-snapshots/catalog.json >/dev/null 2>&1 || lint_exit=$?
+drift_out=$(mcp-contract drift --against git:HEAD 2>&1 || true)
+echo "repository: 100 tools in mcp-snapshots/catalog.json, 5 changed and staged"
+echo "lint exit $lint_exit; drift: $(echo "$drift_out" | tail -1)"
+echo "mcp-contract-lint  (mcp-contract lint mcp-snapshots/catalog.json):  $(median_ms mcp-contract lint mcp-snapshots/catalog.json) ms (median of 5)"
+echo "mcp-contract-drift (mcp-contract drift --against git:HEAD):         $(median_ms mcp-contract drift --against git:HEAD) ms (median of 5)"
+
+if command -v pre-commit >/dev/null; then
+  # try-repo installs the hooks from this work tree (go install in a private
+  # GOPATH, sharing the module cache); the first run pays for that, so it
+  # is not timed.
+  export GOMODCACHE="${GOMODCACHE:-$(go env GOMODCACHE)}" PRE_COMMIT_HOME="$work/pre-commit-home"
+  pre-commit try-repo "$root" mcp-contract-lint --files mcp-snapshots/catalog.json >/dev/null 2>&1 || true
+  pre-commit try-repo "$root" mcp-contract-drift --files mcp-snapshots/catalog.json >/dev/null 2>&1 || true
+  echo "through pre-commit $(pre-commit --version | awk '{print $2}') try-repo (includes pre-commit's start-up and its shadow clone of the hook repo):"
+  for hook in mcp-contract-lint mcp-contract-drift; do
+    echo "  $hook: $(median_ms pre-commit try-repo "$root" "$hook" --files mcp-snapshots/catalog.json) ms (median of 5)"
+  done
+fi
