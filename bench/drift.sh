@@ -1,23 +1,32 @@
-#!/bin/sh
-# Drift of two 10,000-tool catalogs differing in 5% of tools (parse both with
-# positions, then compare), against encoding/json decoding both into plain Go
-# values. Goal: drift within 5x of the decode. The machine is shared, so each
-# benchmark runs COUNT times and the medians are compared.
-set -eu
+#!/usr/bin/env bash
+# Times `drift OLD NEW` on two catalogs of distinct tools (bench/catalog gen)
+# differing in 5% of the tools (a reworded description, a new required
+# parameter, or a rename), against a plain encoding/json decode of both files.
+# Runs are interleaved and medians of wall, CPU and peak RSS compared, with
+# min-max in brackets. Goal: within 5x of the decode.
+#   SIZES="1000 10000" RUNS=5 bash bench/drift.sh
+set -euo pipefail
 cd "$(dirname "$0")/.."
-COUNT=${COUNT:-5}
-out=$(go test ./drift/ -run '^$' -bench '^Benchmark(Drift|DecodeBoth|CompareOnly)$' -benchtime 3x -count "$COUNT" -benchmem)
-echo "$out" | grep -E '^(Benchmark|cpu:)'
-echo "$out" | awk '
-	/^BenchmarkDrift-/       { d[nd++] = $3 }
-	/^BenchmarkDecodeBoth-/  { j[nj++] = $3 }
-	/^BenchmarkCompareOnly-/ { c[nc++] = $3 }
-	function median(a, n,   i, k, t) {
-		for (i = 1; i < n; i++) for (k = i; k > 0 && a[k] < a[k-1]; k--) { t = a[k]; a[k] = a[k-1]; a[k-1] = t }
-		return a[int(n / 2)]
-	}
-	END {
-		md = median(d, nd); mj = median(j, nj); mc = median(c, nc)
-		printf "median: drift %.0f ms (compare alone %.0f ms), encoding/json decode of both %.0f ms: drift/decode = %.2fx (goal <= 5x)\n", md / 1e6, mc / 1e6, mj / 1e6, md / mj
-		exit (md / mj > 5)
-	}'
+. bench/lib.sh
+SIZES=${SIZES:-"1000 10000 100000"}
+RUNS=${RUNS:-5}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+go build -o "$work/mcp-contract" ./cmd/mcp-contract
+go build -o "$work/catalog" ./bench/catalog
+
+for n in $SIZES; do
+  old="$work/old-$n.json" new="$work/new-$n.json"
+  "$work/catalog" gen -n "$n" -o "$old" -mutate 0.05 -o2 "$new"
+  runs=$RUNS
+  [ "$n" -ge 100000 ] && runs=$(( RUNS < 3 ? RUNS : 3 ))
+  : >"$work/decode.txt"; : >"$work/drift.txt"
+  for _ in $(seq "$runs"); do
+    "$work/catalog" measure -- "$work/catalog" decode "$old" "$new" >>"$work/decode.txt"
+    "$work/catalog" measure -- "$work/mcp-contract" drift "$old" "$new" --format json -o "$work/report.json" >>"$work/drift.txt"
+  done
+  findings=$("$work/catalog" counts "$work/report.json" | sed -n 's/^total //p')
+  echo "== drift, two catalogs of $n distinct tools, $(( $(wc -c <"$old") + $(wc -c <"$new") )) bytes, $findings findings, median of $runs interleaved runs"
+  compare drift "$work/decode.txt" "$work/drift.txt"
+done

@@ -1,34 +1,35 @@
 #!/usr/bin/env bash
-# Times `lint --profile all` on a 10,000-tool catalog built from the corpus,
-# against a plain encoding/json decode of the same file, median of 3 runs each,
-# in one run on one machine. Goal: lint within 5x of the decode.
+# Times `lint --profile all` on catalogs of distinct tools (bench/catalog gen:
+# every copy of a corpus tool with its own name and description words, half
+# with their own property and enum names) against a plain encoding/json decode
+# of the same file. Runs are interleaved (decode, lint, decode, lint, ...) so
+# the shared machine's load hits both sides alike; medians of wall time, CPU
+# time (user + system) and peak RSS are compared, with min-max in brackets.
+# Goals: at 10k tools within 5x wall and 6x CPU of the decode; at 100k linear,
+# with peak memory within 2x the decode's.
+#   SIZES="1000 10000" RUNS=5 bash bench/lint.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
+SIZES=${SIZES:-"1000 10000 100000"}
+RUNS=${RUNS:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 go build -o "$work/mcp-contract" ./cmd/mcp-contract
 go build -o "$work/catalog" ./bench/catalog
-"$work/catalog" gen -n 10000 -o "$work/catalog-10000.json"
-size=$(wc -c <"$work/catalog-10000.json")
 
-# median of 3 wall-clock runs, in milliseconds
-median_ms() {
-  local times=()
-  for _ in 1 2 3; do
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1 || true   # lint exits 1 when it finds errors; that is expected here
-    end=$(date +%s%N)
-    times+=($(( (end - start) / 1000000 )))
+for n in $SIZES; do
+  cat="$work/catalog-$n.json"
+  "$work/catalog" gen -n "$n" -o "$cat"
+  runs=$RUNS
+  [ "$n" -ge 100000 ] && runs=$(( RUNS < 3 ? RUNS : 3 ))
+  : >"$work/decode.txt"; : >"$work/lint.txt"
+  for _ in $(seq "$runs"); do
+    "$work/catalog" measure -- "$work/catalog" decode "$cat" >>"$work/decode.txt"
+    "$work/catalog" measure -- "$work/mcp-contract" lint "$cat" --profile all --format json -o "$work/report.json" >>"$work/lint.txt"
   done
-  printf '%s\n' "${times[@]}" | sort -n | sed -n 2p
-}
-
-decode=$(median_ms "$work/catalog" decode "$work/catalog-10000.json")
-lint=$(median_ms "$work/mcp-contract" lint "$work/catalog-10000.json" --profile all --format json -o "$work/report.json")
-findings=$(grep -c '"rule"' "$work/report.json" || true)
-echo "catalog: 10000 tools, $size bytes, $findings findings"
-echo "encoding/json decode: ${decode} ms (median of 3)"
-echo "lint --profile all:   ${lint} ms (median of 3)"
-awk -v l="$lint" -v d="$decode" 'BEGIN { r = (d > 0) ? l / d : 0; printf "ratio: %.1fx (goal: within 5x)\n", r }'
+  findings=$("$work/catalog" counts "$work/report.json" | sed -n 's/^total //p')
+  echo "== lint --profile all, $n distinct tools, $(wc -c <"$cat") bytes, $findings findings, median of $runs interleaved runs"
+  compare lint "$work/decode.txt" "$work/lint.txt"
+done

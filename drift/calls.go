@@ -9,11 +9,9 @@ import (
 	"sort"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
 )
-
-// maxCallFileSize bounds one recorded call file.
-const maxCallFileSize = 16 << 20
 
 // Call is one recorded tools/call: real arguments an agent sent, which every
 // new schema must still accept (design.md §7). A call without a server is
@@ -45,19 +43,12 @@ func LoadCalls(dir string) ([]Call, error) {
 	sort.Strings(paths)
 	var calls []Call
 	for _, path := range paths {
-		info, err := os.Stat(path)
-		if err != nil {
-			return nil, &contract.InputError{File: path, Msg: err.Error()}
-		}
-		if info.IsDir() {
+		if info, err := os.Lstat(path); err == nil && info.IsDir() {
 			continue
 		}
-		if info.Size() > maxCallFileSize {
-			return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("recorded call is %d bytes, over the %d-byte limit", info.Size(), maxCallFileSize)}
-		}
-		data, err := os.ReadFile(path)
+		data, err := fileio.ReadFile(path, fileio.MaxCallFile)
 		if err != nil {
-			return nil, &contract.InputError{File: path, Msg: err.Error()}
+			return nil, err
 		}
 		var c Call
 		dec := json.NewDecoder(bytes.NewReader(data))

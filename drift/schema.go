@@ -10,7 +10,8 @@ import (
 )
 
 // Bounds for hostile schemas: how many $ref hops one subschema may take, and
-// how deep the pairwise walk goes. Changes below maxDepth are not reported.
+// how deep the pairwise walk goes. A difference below maxDepth is reported
+// once, unclassified (drift/schema-too-deep).
 const (
 	maxRefHops = 32
 	maxDepth   = 256
@@ -162,6 +163,8 @@ type comparer struct {
 	pair     *toolPair
 	visited  map[visitKey]bool
 	budget   int
+	// stopped is set once the walk reported reaching maxDepth.
+	stopped bool
 }
 
 // visitKey guards against $ref cycles and repeated work: a pair of views is
@@ -186,7 +189,11 @@ func compareSchemas(tp *toolPair, dir direction, oldRoot, newRoot *jsontree.Node
 }
 
 func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
-	if depth > maxDepth || old.node == nil || new.node == nil {
+	if old.node == nil || new.node == nil {
+		return
+	}
+	if depth > maxDepth {
+		c.stopAtDepth(old, new, path)
 		return
 	}
 	// The scope is part of the key: the outer and lifted passes over the same

@@ -5,10 +5,9 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/tiktoken-go/tokenizer/codec"
-
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/o200k"
 )
 
 // TokenEncoding is the BPE vocabulary tool definitions are counted with:
@@ -70,11 +69,6 @@ func (c TokenCount) Top(n int) []RankedTool {
 	return all
 }
 
-// The vocabulary is compiled into the tokenizer module (codec/o200k_base_vocab.go),
-// so counting works offline; building its 200k-entry map costs tens of
-// milliseconds, paid once and only when tokens are counted.
-var o200k = sync.OnceValue(codec.NewO200kBase)
-
 // CatalogTokens counts, per server and per tool, the tokens of each tool as a
 // client sends it to a model: the compact JSON of its name, description and
 // inputSchema. Each provider renders tools into its own prompt format before
@@ -101,9 +95,8 @@ func CatalogTokens(catalogs []*contract.Catalog) TokenCount {
 	return count
 }
 
-// countInParallel tokenizes tools on every core: BPE is most of lint's time
-// on a large catalog, and each tool is counted on its own. Each worker keeps
-// its own segment cache, so no locks are taken.
+// countInParallel tokenizes tools on every core: counting is much of lint's
+// time on a large catalog, and each tool is counted on its own.
 func countInParallel(tools []*contract.Tool) []int {
 	counts := make([]int, len(tools))
 	workers := min(runtime.GOMAXPROCS(0), len(tools))
@@ -112,9 +105,8 @@ func countInParallel(tools []*contract.Tool) []int {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := newSegmentCounter()
 			for i := w; i < len(tools); i += workers {
-				counts[i] = c.count(string(sentDefinition(tools[i])))
+				counts[i] = ToolTokenCount(tools[i])
 			}
 		}()
 	}
@@ -124,56 +116,7 @@ func countInParallel(tools []*contract.Tool) []int {
 
 // ToolTokenCount counts one tool as CatalogTokens does.
 func ToolTokenCount(t *contract.Tool) int {
-	return newSegmentCounter().count(string(sentDefinition(t)))
-}
-
-// segmentCounter counts tokens segment by segment, remembering the count of
-// every segment it has seen. Tool definitions repeat the same keys and
-// fragments ("type":"string", "description":"The owner of the repository")
-// over and over, and the tokenizer's pre-splitting regexp is its slowest part.
-type segmentCounter struct{ seen map[string]int }
-
-func newSegmentCounter() *segmentCounter { return &segmentCounter{seen: map[string]int{}} }
-
-func (c *segmentCounter) count(text string) int {
-	total := 0
-	for len(text) > 0 {
-		end := nextSegmentEnd(text)
-		seg := text[:end]
-		n, ok := c.seen[seg]
-		if !ok {
-			// Count fails only when its split regexp times out, and this codec
-			// sets no timeout; n is the count so far either way.
-			n, _ = o200k().Count(seg)
-			c.seen[seg] = n
-		}
-		total += n
-		text = text[end:]
-	}
-	return total
-}
-
-// nextSegmentEnd returns where the first segment of text ends: before the
-// first ASCII letter that follows two ASCII punctuation characters (as in
-// {"name or ":"value), or at the end. o200k_base's pre-tokenizer always starts
-// a new piece there: its letter pieces take at most one leading non-letter,
-// and a punctuation run is one greedy piece, so the run ends where the letter
-// begins. BPE never merges across pieces, so counting the segments one by one
-// gives exactly the count of the whole text (tokens_test.go checks this on the
-// corpus and under fuzzing).
-func nextSegmentEnd(text string) int {
-	for i := 2; i < len(text); i++ {
-		if isASCIILetter(text[i]) && isASCIIPunct(text[i-1]) && isASCIIPunct(text[i-2]) {
-			return i
-		}
-	}
-	return len(text)
-}
-
-func isASCIILetter(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
-
-func isASCIIPunct(c byte) bool {
-	return c > ' ' && c < 0x7f && !isASCIILetter(c) && (c < '0' || c > '9')
+	return o200k.Count(string(sentDefinition(t)))
 }
 
 // sentDefinition is the tool as clients forward it to a model: name,

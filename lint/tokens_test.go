@@ -3,9 +3,13 @@ package lint
 import (
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
+	"github.com/tiktoken-go/tokenizer/codec"
+
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/o200k"
 	"github.com/mcp-contract/mcp-contract/source"
 )
 
@@ -22,10 +26,14 @@ func loadToolFiles(t testing.TB, files ...string) []*contract.Catalog {
 	return out
 }
 
+// library is the tokenizer module our counts must equal; building its
+// vocabulary map costs tens of milliseconds, so only tests pay it.
+var library = sync.OnceValue(codec.NewO200kBase)
+
 func TestTokenizerIsO200kBase(t *testing.T) {
 	// OpenAI cookbook, "How to count tokens with tiktoken": o200k_base encodes
 	// "tiktoken is great!" as [83, 8251, 2488, 382, 2212, 0].
-	ids, _, err := o200k().Encode("tiktoken is great!")
+	ids, _, err := library().Encode("tiktoken is great!")
 	if err != nil || !slices.Equal(ids, []uint{83, 8251, 2488, 382, 2212, 0}) {
 		t.Errorf("ids = %v (%v), want the cookbook's o200k_base ids", ids, err)
 	}
@@ -46,7 +54,7 @@ func TestToolTokenCountSeesWhatClientsSend(t *testing.T) {
 		}
 		return ToolTokenCount(c.Tools[0])
 	}
-	want, _ := o200k().Count(sent)
+	want, _ := library().Count(sent)
 	if got := count(sent); got != want || got == 0 {
 		t.Errorf("tokens of the compact definition = %d, want %d (non-zero)", got, want)
 	}
@@ -111,29 +119,28 @@ func TestCatalogTokensOnCorpus(t *testing.T) {
 }
 
 // BenchmarkCatalogTokens counts the whole corpus (16 servers, 318 tools,
-// 474 KB of JSON) per iteration; the vocabulary is built before the timer.
+// 474 KB of JSON) per iteration; the vocabulary is indexed before the timer.
 func BenchmarkCatalogTokens(b *testing.B) {
 	files, _ := filepath.Glob("../testdata/corpus/servers/*.json")
 	catalogs := loadToolFiles(b, files...)
-	o200k()
+	o200k.Count("x")
 	for b.Loop() {
 		CatalogTokens(catalogs)
 	}
 }
 
-// Counting segment by segment gives exactly the tokenizer's count of the
-// whole text, on every real tool and on text built to stress the boundaries.
-func TestSegmentedCountIsExact(t *testing.T) {
+// Our counter (internal/o200k: a hand-written pre-tokenizer and an embedded
+// vocabulary) gives exactly the library's count on every real tool and on
+// text built to stress the pre-tokenizer's boundaries.
+func TestCountIsTheLibrarys(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/corpus/servers/*.json")
 	banking, _ := filepath.Glob("../examples/banking/*.json")
-	c := newSegmentCounter()
 	tools := 0
 	for _, cat := range loadToolFiles(t, append(files, banking...)...) {
 		for _, tool := range cat.Tools {
-			text := string(sentDefinition(tool))
-			whole, _ := o200k().Count(text)
-			if got := c.count(text); got != whole {
-				t.Errorf("%s/%s: segmented %d, whole %d", cat.Server, tool.Name, got, whole)
+			whole, _ := library().Count(string(sentDefinition(tool)))
+			if got := ToolTokenCount(tool); got != whole {
+				t.Errorf("%s/%s: %d tokens, library %d", cat.Server, tool.Name, got, whole)
 			}
 			tools++
 		}
@@ -145,21 +152,21 @@ func TestSegmentedCountIsExact(t *testing.T) {
 		`{"a":"b"}`, `ab,"c`, `it's","d`, `x'"s`, `12,"x`, `don't ("say") it`, ` ","k`, "\n\",\"k",
 		`"é","ü"`, `"$schema":"x"`, `a.b"c`, `a/"/b`, "\t\"}k", `"a",` + "\u0301" + `"b"`, `::'ll`,
 	} {
-		whole, _ := o200k().Count(text)
-		if got := newSegmentCounter().count(text); got != whole {
-			t.Errorf("%q: segmented %d, whole %d", text, got, whole)
+		whole, _ := library().Count(text)
+		if got := o200k.Count(text); got != whole {
+			t.Errorf("%q: %d tokens, library %d", text, got, whole)
 		}
 	}
 }
 
-func FuzzSegmentedCount(f *testing.F) {
+func FuzzCount(f *testing.F) {
 	for _, seed := range []string{`{"name":"a_b","description":"Don't \"x\"."}`, `"'s`, `a,"b`, "é\"\"b"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		whole, _ := o200k().Count(text)
-		if got := newSegmentCounter().count(text); got != whole {
-			t.Fatalf("%q: segmented %d, whole %d", text, got, whole)
+		whole, _ := library().Count(text)
+		if got := o200k.Count(text); got != whole {
+			t.Fatalf("%q: %d tokens, library %d", text, got, whole)
 		}
 	})
 }

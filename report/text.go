@@ -27,6 +27,9 @@ type TextOptions struct {
 	// check does. The drift section is printed even when empty, so a reader
 	// sees that drift was part of the run.
 	Sections bool
+	// Collisions, with Sections, adds the collisions section, printed even
+	// when empty for the same reason; collision findings get one regardless.
+	Collisions bool
 }
 
 // StatisticsThreshold is the number of findings past which the per-rule
@@ -68,11 +71,14 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 	tw := &errWriter{w: w}
 	p := painter{on: opts.Color}
 	if opts.Sections {
-		var lintF, driftF []contract.Finding
+		var lintF, driftF, collisionF []contract.Finding
 		for _, f := range r.Findings {
-			if f.Category == contract.CategoryDrift {
+			switch f.Category {
+			case contract.CategoryDrift:
 				driftF = append(driftF, f)
-			} else {
+			case contract.CategoryCollision:
+				collisionF = append(collisionF, f)
+			default:
 				lintF = append(lintF, f)
 			}
 		}
@@ -86,6 +92,11 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 			tw.printf("%s\n", line)
 		}
 		tw.printf("Drift: %s, %s\n\n", totals(driftF), plural(breaking(driftF), "breaking change"))
+		if opts.Collisions || len(collisionF) > 0 {
+			tw.printf("%s\n\n", p.paint("1", "COLLISIONS"))
+			writeServers(tw, p, r.Servers, collisionF, opts, false)
+			tw.printf("Collisions: %s\n\n", totals(collisionF))
+		}
 	} else {
 		writeServers(tw, p, r.Servers, r.Findings, opts, true)
 		writeTokens(tw, r)
@@ -176,6 +187,11 @@ func writeGroup(tw *errWriter, p painter, g *Group, expand, withFix bool) {
 		for _, f := range g.Findings {
 			if place := placeOf(f); place != "" {
 				tw.printf("%s%s\n", indent, p.paint("2", place))
+			}
+			// The other sides of a collision: the clash is shown once, here.
+			for _, r := range f.Related {
+				other := placeOf(contract.Finding{File: r.File, Line: r.Line, Column: r.Column, Tool: r.Server + "/" + r.Tool, Pointer: r.Pointer})
+				tw.printf("%s%s\n", indent, p.paint("2", "also: "+other))
 			}
 		}
 	} else {

@@ -179,3 +179,28 @@ func TestTextColourOnlyWhenAsked(t *testing.T) {
 		t.Errorf("plain %q, colour %q", plain.String(), colour.String())
 	}
 }
+
+// A collision is shown once, on one side, with the other side's place.
+func TestTextShowsACollisionOnceWithBothSides(t *testing.T) {
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "a", Origin: "file:a.json", Tools: 1}, {Name: "b", Origin: "file:b.json", Tools: 1}},
+		Findings: []contract.Finding{{Rule: "collision/duplicate-name", Severity: contract.Error, Category: contract.CategoryCollision,
+			Server: "b", Tool: "get_file", Pointer: "/name", File: "b.json", Line: 3, Column: 13, Message: "clash",
+			Related: []contract.Location{{Server: "a", Tool: "get_file", Pointer: "/name", File: "a.json", Line: 7, Column: 13}, {Server: "c\x1b[2J", Tool: "get_file"}}}},
+	}
+	var out bytes.Buffer
+	if err := Text(&out, r, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `b (file:b.json, 1 tool)
+  error   collision/duplicate-name  clash
+          b.json:3:13 get_file /name
+          also: a.json:7:13 a/get_file /name
+          also: c [2J/get_file
+
+1 error, 0 warnings, 0 info in 2 servers, 2 tools
+`
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}

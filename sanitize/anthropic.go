@@ -21,7 +21,7 @@ var anthropicStrictKeywords = []string{
 // which prepares schemas for strict tool use: oneOf becomes anyOf, objects
 // get additionalProperties:false, minItems survives only as 0 or 1, a string
 // format only from its list, and every other keyword is appended to the
-// description as "{key: value, ...}". Where the SDK raises ("Schema must
+// description (the SDK writes "{key: value, ...}"; we write sentences). Where the SDK raises ("Schema must
 // have a 'type', 'enum', 'anyOf', 'oneOf', or 'allOf' field") we give the
 // node a type instead: const becomes a one-value enum, and a schema that
 // accepted anything becomes an anyOf of every type.
@@ -35,9 +35,9 @@ func anthropicStrict(s *session, root *jsontree.Node) *jsontree.Node {
 				s.note(at.ptr(), "boolean-schema", false, "true became a schema listing every type")
 				return anyType()
 			}
-			s.note(at.ptr(), "boolean-schema", true, "false (nothing valid) became a schema listing every type, noted as {not: {}}: strict tool use has no schema that rejects every value")
+			s.note(at.ptr(), "boolean-schema", true, "false (nothing valid) became a schema listing every type, noted in the description: strict tool use has no schema that rejects every value")
 			n = anyType()
-			appendNote(n, "{not: {}}")
+			appendNote(n, "Accepts no value: leave it out.")
 		}
 		return n
 	}, func(n *jsontree.Node, at place) *jsontree.Node {

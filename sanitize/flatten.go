@@ -128,12 +128,19 @@ func (s *session) flattenUnion(root *jsontree.Node, key string, branches *jsontr
 	if all := union(required, common); len(all) > 0 {
 		root.Set("required", strs(all))
 	}
+	note := branchClauses(key, objects, union(required, common))
+	if note != "" {
+		appendNote(root, note)
+	}
 	detail := "merged the " + key + " branches into one object: which branch applies is no longer enforced"
 	if len(optional) > 0 {
 		detail += "; required in only some branches, now optional: " + strings.Join(optional, ", ")
 	}
 	if len(dropped) > 0 {
 		detail += "; branch keywords dropped: " + strings.Join(dropped, ", ")
+	}
+	if note != "" {
+		detail += "; the description now says which branch requires what"
 	}
 	s.note(ptr, "flatten-root-"+strings.ToLower(key), true, "%s", detail)
 }
@@ -208,4 +215,95 @@ func intersectStrings(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// branchClauses tells the model, in the description, what flattening stops
+// enforcing: what each branch requires beyond the rest. With a property whose
+// value tells the branches apart ({"const":"wire"}), that is "If `mode` is
+// `wire`, `iban` is required."; without one, the branches are listed as
+// alternatives. "" when there is nothing to say in words.
+func branchClauses(key string, objects []*jsontree.Node, required []string) string {
+	extras := make([][]string, len(objects))
+	some := false
+	for i, b := range objects {
+		for _, r := range b.Get("required").Strings() {
+			if !contains(required, r) {
+				extras[i] = append(extras[i], r)
+			}
+		}
+		some = some || len(extras[i]) > 0
+	}
+	if !some {
+		return ""
+	}
+	if d := discriminator(objects); d != "" {
+		var out []string
+		for i, b := range objects {
+			if len(extras[i]) > 0 {
+				v := value(pinned(b.Get("properties").Get(d)))
+				out = append(out, "If "+code(d)+" is "+v+", "+requiredPhrase(extras[i])+".")
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	var alts []string
+	single := true
+	for _, e := range extras {
+		if len(e) == 0 {
+			// A branch that asks for nothing more makes the rest optional.
+			return ""
+		}
+		coded := make([]string, len(e))
+		for i, name := range e {
+			coded[i] = code(name)
+		}
+		alts = append(alts, joinAnd(coded))
+		single = single && len(e) == 1
+	}
+	lead := "Give at least one of "
+	if key == "oneOf" {
+		lead = "Give exactly one of "
+	}
+	if single {
+		return lead + joinOr(alts) + "."
+	}
+	return lead + "these: " + strings.Join(alts, "; or ") + "."
+}
+
+// discriminator is a property every branch pins to one value of its own
+// (const, or a one-value enum), so its value says which branch applies.
+func discriminator(objects []*jsontree.Node) string {
+	if len(objects) < 2 {
+		return ""
+	}
+	first := objects[0].Get("properties")
+	if !first.Is(jsontree.Object) {
+		return ""
+	}
+	for _, m := range first.Members {
+		var seen []*jsontree.Node
+		for _, b := range objects {
+			v := pinned(b.Get("properties").Get(m.Key))
+			if v == nil || containsJSON(seen, v) {
+				seen = nil
+				break
+			}
+			seen = append(seen, v)
+		}
+		if len(seen) == len(objects) {
+			return m.Key
+		}
+	}
+	return ""
+}
+
+// pinned is the one value a property schema allows, or nil.
+func pinned(s *jsontree.Node) *jsontree.Node {
+	if c := s.Get("const"); c != nil {
+		return c
+	}
+	if e := s.Get("enum"); e.Is(jsontree.Array) && len(e.Items) == 1 {
+		return e.Items[0]
+	}
+	return nil
 }

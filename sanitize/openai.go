@@ -236,8 +236,9 @@ func nullable(n *jsontree.Node) *jsontree.Node {
 	return w
 }
 
-// moveToDescription drops keys from n and writes them into its description
-// as the Anthropic SDK's transform_schema does, so the model still reads them.
+// moveToDescription drops keys from n and writes them into its description,
+// as the Anthropic SDK's transform_schema does, but as English sentences
+// (clauses) rather than its "{key: value}", so the model still reads them.
 func moveToDescription(s *session, n *jsontree.Node, at place, keys []string, why string) {
 	if len(keys) == 0 {
 		return
@@ -248,13 +249,13 @@ func moveToDescription(s *session, n *jsontree.Node, at place, keys []string, wh
 			constraints = append(constraints, k)
 		}
 	}
-	note := noteFor(n, constraints)
+	note := clauses(n, constraints)
 	for _, k := range keys {
 		lost := !isOneOf(k, []string{"$schema", "$id", "$comment"})
 		s.note(jsontree.Append(at.ptr(), k), "drop-keyword", lost, "removed %s %s: %s", k, compact(n.Get(k)), why)
 		n.Delete(k)
 	}
-	if len(constraints) > 0 {
+	if note != "" {
 		appendNote(n, note)
 	}
 }

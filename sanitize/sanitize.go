@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
 )
 
 // Change is one rewrite of one tool, for `sanitize --explain`.
@@ -82,6 +84,14 @@ func Catalog(c *contract.Catalog, profile string) (*Result, error) {
 	perTool := make([][]Change, len(c.Tools))
 	for i, t := range c.Tools {
 		s := &session{catalog: c, tool: t, budget: maxInlinedNodes}
+		if in := t.Node.Get("inputSchema"); in != nil {
+			// The guard lint applies (schema/too-complex) before any work:
+			// rewriting and indenting a 4,000-level schema costs gigabytes.
+			if over := schemacheck.DefaultLimits.Exceeds(schemacheck.Measure(in)); over != nil {
+				s.fail(in, rootPointer, "the schema is too complex to sanitize: %s (see `mcp-contract explain schema/too-complex`)", strings.Join(over, "; "))
+				return nil, s.err
+			}
+		}
 		out := t.Node.Clone()
 		root := out.Get("inputSchema")
 		for _, st := range steps {
@@ -104,9 +114,16 @@ func Catalog(c *contract.Catalog, profile string) (*Result, error) {
 	}
 	doc := obj()
 	doc.Set("tools", list)
-	res.JSON = append(jsontree.Encode(doc, jsontree.EncodeOptions{Indent: "  "}), '\n')
+	opts := jsontree.EncodeOptions{Indent: "  "}
+	if jsontree.EncodedSize(doc, opts, MaxOutput) > MaxOutput {
+		return nil, &contract.InputError{Msg: fmt.Sprintf("server %q: the sanitized tool list would be over %d bytes, more than lint reads back; sanitize fewer tools at once", c.Server, MaxOutput)}
+	}
+	res.JSON = append(jsontree.Encode(doc, opts), '\n')
 	return res, nil
 }
+
+// MaxOutput bounds the sanitized tool list: lint reads back no larger file.
+const MaxOutput = fileio.MaxToolFile - 1
 
 // session is the state of sanitizing one tool.
 type session struct {

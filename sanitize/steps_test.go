@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -71,13 +72,13 @@ var stepCases = []struct {
 	{
 		name: "openai-strict: unsupported format and default null", profile: OpenAIStrict, source: "npm-server-everything.json trigger-url-elicitation; github-mcp-server.json default:null shape",
 		in:      `{"type":"object","properties":{"url":{"type":"string","format":"uri","description":"The URL the user should open"},"since":{"type":"string","format":"date-time","default":null}},"required":["url","since"]}`,
-		want:    `{"type":"object","properties":{"url":{"type":"string","description":"The URL the user should open\n\n{format: \"uri\"}"},"since":{"type":"string","format":"date-time"}},"required":["url","since"],"additionalProperties":false}`,
+		want:    `{"type":"object","properties":{"url":{"type":"string","description":"The URL the user should open\n\nMust be formatted as ` + "`" + `uri` + "`" + `."},"since":{"type":"string","format":"date-time"}},"required":["url","since"],"additionalProperties":false}`,
 		changes: []string{"/inputSchema/properties/url/format drop-keyword!", "/inputSchema/properties/since/default drop-default-null", "/inputSchema close-object"},
 	},
 	{
 		name: "gemini: allOf merged, exclusiveMinimum kept as minimum and in the description", profile: Gemini, source: "npm-kazuph-mcp-fetch.json imageFetch maxLength",
 		in:      `{"type":"object","properties":{"maxLength":{"allOf":[{"type":["number","string"]},{"type":"number","exclusiveMinimum":0,"maximum":1000000}],"default":20000}}}`,
-		want:    `{"type":"object","properties":{"maxLength":{"default":20000,"type":"number","maximum":1000000,"minimum":0,"description":"{exclusiveMinimum: 0}"}}}`,
+		want:    `{"type":"object","properties":{"maxLength":{"default":20000,"type":"number","maximum":1000000,"minimum":0,"description":"Must be greater than 0."}}}`,
 		changes: []string{"/inputSchema/properties/maxLength/allOf/0 merge-allof", "/inputSchema/properties/maxLength/allOf/1 merge-allof", "/inputSchema/properties/maxLength/exclusiveMinimum drop-keyword!"},
 	},
 	{
@@ -113,13 +114,13 @@ var stepCases = []struct {
 	{
 		name: "gemini: enums, empty strings, undefined required", profile: Gemini, source: "microsoft/azure-devops-mcp#139 (integer enum); weave-os/router#1091 (\"\"); anomalyco/opencode#3140 (required not defined)",
 		in:      `{"type":"object","properties":{"top":{"type":"integer","enum":[1,2,3]},"state":{"type":"string","enum":["","open"]}},"required":["top","model"]}`,
-		want:    `{"type":"object","properties":{"top":{"type":"integer","description":"{enum: [1,2,3]}"},"state":{"type":"string","enum":["open"]}},"required":["top"]}`,
+		want:    `{"type":"object","properties":{"top":{"type":"integer","description":"Must be one of ` + "`" + `1` + "`" + `, ` + "`" + `2` + "`" + `, ` + "`" + `3` + "`" + `."},"state":{"type":"string","enum":["open"]}},"required":["top"]}`,
 		changes: []string{"/inputSchema/properties/top/enum drop-keyword!", "/inputSchema/properties/state/enum drop-enum-value!", "/inputSchema/required drop-required!"},
 	},
 	{
 		name: "gemini: keys outside the proto are dropped", profile: Gemini, source: "npm-server-everything.json trigger-url-elicitation; npm-wonderwhy-er-desktop-commander.json additionalProperties",
 		in:      `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"url":{"type":"string","format":"uri"},"tags":{"type":"array","uniqueItems":true,"items":{"type":"string"}}},"required":["url"],"additionalProperties":false}`,
-		want:    `{"type":"object","properties":{"url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"description":"{uniqueItems: true}"}},"required":["url"],"description":"{additionalProperties: false}"}`,
+		want:    `{"type":"object","properties":{"url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"description":"Items must be unique."}},"required":["url"],"description":"No properties other than those listed are allowed."}`,
 		changes: []string{"/inputSchema/$schema drop-keyword", "/inputSchema/additionalProperties drop-keyword!", "/inputSchema/properties/tags/uniqueItems drop-keyword!"},
 	},
 	{
@@ -131,19 +132,19 @@ var stepCases = []struct {
 	{
 		name: "anthropic: root oneOf flattened", profile: Anthropic, source: "MoonshotAI/kimi-code#2328",
 		in:      `{"oneOf":[{"required":["video_input_id"]},{"required":["youtube_url"]}],"properties":{"video_input_id":{"type":"string"},"youtube_url":{"type":"string"}}}`,
-		want:    `{"properties":{"video_input_id":{"type":"string"},"youtube_url":{"type":"string"}},"type":"object"}`,
+		want:    `{"properties":{"video_input_id":{"type":"string"},"youtube_url":{"type":"string"}},"description":"Give exactly one of ` + "`" + `video_input_id` + "`" + ` or ` + "`" + `youtube_url` + "`" + `.","type":"object"}`,
 		changes: []string{"/inputSchema/oneOf flatten-root-oneof!"},
 	},
 	{
 		name: "anthropic: root anyOf branch properties merged", profile: Anthropic, source: "langchain-ai/langchain#39271",
 		in:      `{"type":"object","anyOf":[{"type":"object","properties":{"content":{"type":"string"}},"required":["content"]},{"type":"object","properties":{"source_url":{"type":"string"}},"required":["source_url"]}]}`,
-		want:    `{"type":"object","properties":{"content":{"type":"string"},"source_url":{"type":"string"}}}`,
+		want:    `{"type":"object","properties":{"content":{"type":"string"},"source_url":{"type":"string"}},"description":"Give at least one of ` + "`" + `content` + "`" + ` or ` + "`" + `source_url` + "`" + `."}`,
 		changes: []string{"/inputSchema/anyOf flatten-root-anyof!"},
 	},
 	{
 		name: "anthropic-strict: transform_schema", profile: AnthropicStrict, source: "npm-figma-developer-mcp.json pngScale; npm-kazuph-mcp-fetch.json url",
 		in:      `{"type":"object","properties":{"pngScale":{"type":"number","exclusiveMinimum":0,"default":2,"description":"Export scale for PNG images."},"url":{"type":"string","format":"uri"},"ids":{"type":"array","items":{"type":"string"},"minItems":2}}}`,
-		want:    `{"type":"object","properties":{"pngScale":{"type":"number","description":"Export scale for PNG images.\n\n{exclusiveMinimum: 0, default: 2}"},"url":{"type":"string","format":"uri"},"ids":{"type":"array","items":{"type":"string"},"description":"{minItems: 2}"}},"additionalProperties":false}`,
+		want:    `{"type":"object","properties":{"pngScale":{"type":"number","description":"Export scale for PNG images.\n\nMust be greater than 0. Defaults to ` + "`" + `2` + "`" + `."},"url":{"type":"string","format":"uri"},"ids":{"type":"array","items":{"type":"string"},"description":"Must have at least 2 items."}},"additionalProperties":false}`,
 		changes: []string{"/inputSchema/properties/pngScale/exclusiveMinimum drop-keyword!", "/inputSchema/properties/pngScale/default drop-keyword!", "/inputSchema/properties/ids/minItems drop-keyword!", "/inputSchema close-object"},
 	},
 	{
@@ -155,7 +156,7 @@ var stepCases = []struct {
 	{
 		name: "bedrock: integers beyond 2^31-1", profile: Bedrock, source: "tailcallhq/forgecode#3307",
 		in:      `{"type":"object","properties":{"content":{"type":"string","maxLength":9007199254740991},"offset":{"type":"integer","maximum":9007199254740991}}}`,
-		want:    `{"type":"object","properties":{"content":{"type":"string","maxLength":2147483647},"offset":{"type":"integer","description":"{maximum: 9007199254740991}"}}}`,
+		want:    `{"type":"object","properties":{"content":{"type":"string","maxLength":2147483647},"offset":{"type":"integer","description":"Must be at most 9007199254740991."}}}`,
 		changes: []string{"/inputSchema/properties/content/maxLength clamp-integer!", "/inputSchema/properties/offset/maximum drop-keyword!"},
 	},
 	{
@@ -251,22 +252,38 @@ func TestRenameTools(t *testing.T) {
 	}
 }
 
-// Tool lists come from servers we do not control: a schema 5,000 levels
-// deep is rewritten without exhausting the stack, and a chain of definitions
-// each using the next twice (2^40 nodes once inlined) is refused, not expanded.
+// Tool lists come from servers we do not control: a schema as deep as lint
+// accepts is rewritten, one past lint's guard (schema/too-complex) is refused
+// before any work (a 4,000-level one used to make 385 MB of output and
+// 1.5 GB of memory, a 50,000-level one ran for minutes and 15 GB), and a
+// chain of definitions each using the next twice (2^40 nodes once inlined)
+// is refused, not expanded.
 func TestHostileSchemas(t *testing.T) {
-	// The indented output of such a schema is O(depth²) bytes (about 25 MB
-	// here per profile), which is what makes this test slow; -short checks a
-	// shallower one.
-	levels := 5000
-	if testing.Short() {
-		levels = 500
+	deep := func(levels int) string {
+		return `{"type":"object","properties":{"a":` + strings.Repeat(`{"type":"array","items":`, levels) + `{"type":"string"}` + strings.Repeat(`}`, levels) + `}}`
 	}
-	deep := `{"type":"object","properties":{"a":` + strings.Repeat(`{"type":"array","items":`, levels) + `{"type":"string"}` + strings.Repeat(`}`, levels) + `}}`
 	for _, profile := range Profiles() {
-		got, _ := sanitizeSchema(t, profile, deep)
-		if strings.Count(got, `"items"`) != levels {
+		got, _ := sanitizeSchema(t, profile, deep(50))
+		if strings.Count(got, `"items"`) != 50 {
 			t.Errorf("%s: the deep schema lost levels", profile)
+		}
+	}
+	for _, levels := range []int{4000, 50000} {
+		c, err := source.Parse([]byte(`{"name":"t","inputSchema":`+deep(levels)+`}`), "tool.json", "test", "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		before := ms.TotalAlloc
+		_, err = Catalog(c, OpenAI)
+		runtime.ReadMemStats(&ms)
+		var ie *contract.InputError
+		if !errors.As(err, &ie) || !strings.Contains(ie.Msg, "too complex to sanitize: nesting depth") || ie.Line != 1 {
+			t.Errorf("%d levels: want an InputError at the schema, got %v", levels, err)
+		}
+		if extra := ms.TotalAlloc - before; extra > 64<<20 {
+			t.Errorf("%d levels: refusing allocated %d MB", levels, extra>>20)
 		}
 	}
 	var defs []string

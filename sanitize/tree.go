@@ -148,24 +148,15 @@ func sameJSON(a, b *jsontree.Node) bool {
 	return bytes.Equal(jsontree.Encode(a, opts), jsontree.Encode(b, opts))
 }
 
-// appendNote adds text to a schema's description, as the Anthropic SDK's
-// transform_schema does with keywords it cannot keep ("\n\n{key: value}"), so
-// the model still reads the constraint.
+// appendNote adds text to a schema's description after a blank line, where
+// the Anthropic SDK's transform_schema puts keywords it cannot keep, so the
+// model still reads the constraint.
 func appendNote(n *jsontree.Node, note string) {
 	if d := n.Get("description"); d.Is(jsontree.String) && d.Text != "" {
 		n.Set("description", str(d.Text+"\n\n"+note))
 		return
 	}
 	n.Set("description", str(note))
-}
-
-// noteFor renders dropped keywords as "{key: value, ...}".
-func noteFor(n *jsontree.Node, keys []string) string {
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		parts = append(parts, k+": "+compact(n.Get(k)))
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // merge folds src into dst as a conjunction (allOf semantics): both must

@@ -41,6 +41,26 @@ func Encode(c *contract.Catalog) []byte {
 	return append(out, '\n')
 }
 
+// MaxSize is the largest snapshot written: what lint and drift read back
+// (fileio.MaxToolFile). Indentation grows with depth, so a fetch well under
+// its byte cap could still encode larger.
+const MaxSize = fileio.MaxToolFile
+
+// encodeChecked is Encode, refused (before any byte is built) when the
+// result would be larger than a reader accepts: snapshot never writes a file
+// lint and drift would refuse.
+func encodeChecked(c *contract.Catalog) ([]byte, error) {
+	tools := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
+	for _, t := range c.Tools {
+		tools.Items = append(tools.Items, t.Node)
+	}
+	root := &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{{Key: "tools", KeyOffset: -1, Value: tools}}}
+	if size := jsontree.EncodedSize(root, canonical, MaxSize-1) + 1; size > MaxSize {
+		return nil, &contract.ServerError{Server: c.Server, Msg: fmt.Sprintf("the snapshot would be over %d bytes, more than lint and drift read back; the server's tool list is too large or too deeply nested to commit", MaxSize)}
+	}
+	return Encode(c), nil
+}
+
 // ToolHash identifies a tool's canonical content.
 func ToolHash(t *contract.Tool) string {
 	sum := sha256.Sum256(jsontree.Encode(t.Node, jsontree.EncodeOptions{SortKeys: true, SortArray: canonical.SortArray}))
@@ -63,14 +83,22 @@ func Changed(dir string, c *contract.Catalog) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if _, err := os.Lstat(path); os.IsNotExist(err) {
-		return true, nil
-	}
-	old, err := fileio.ReadFile(path, fileio.MaxToolFile)
+	data, err := encodeChecked(c)
 	if err != nil {
 		return false, err
 	}
-	return !bytes.Equal(old, Encode(c)), nil
+	return changed(path, data)
+}
+
+func changed(path string, data []byte) (bool, error) {
+	if _, err := os.Lstat(path); os.IsNotExist(err) {
+		return true, nil
+	}
+	old, err := fileio.ReadFile(path, MaxSize)
+	if err != nil {
+		return false, err
+	}
+	return !bytes.Equal(old, data), nil
 }
 
 // Write stores the catalog's snapshot atomically (fileio.WriteFile: a temp
@@ -81,16 +109,19 @@ func Write(dir string, c *contract.Catalog) (bool, error) {
 	if c.Error != "" {
 		return false, fmt.Errorf("refusing to snapshot server %q: %s", c.Server, c.Error)
 	}
-	changed, err := Changed(dir, c)
-	if err != nil || !changed {
+	path, err := Path(dir, c.Server)
+	if err != nil {
+		return false, err
+	}
+	data, err := encodeChecked(c)
+	if err != nil {
+		return false, err
+	}
+	if ch, err := changed(path, data); err != nil || !ch {
 		return false, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return false, &contract.InputError{File: dir, Msg: "cannot create the snapshot folder: " + err.Error()}
 	}
-	path, err := Path(dir, c.Server)
-	if err != nil {
-		return false, err
-	}
-	return true, fileio.WriteFile(path, Encode(c))
+	return true, fileio.WriteFile(path, data)
 }

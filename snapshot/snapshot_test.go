@@ -2,12 +2,15 @@ package snapshot
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/source"
 )
 
@@ -157,5 +160,35 @@ func TestChanged(t *testing.T) {
 	}
 	if ch, _ := Changed(dir, parse(t, `[{"name":"a","inputSchema":{"type":"object"},"description":"new"}]`)); !ch {
 		t.Error("a new description must count as changed")
+	}
+}
+
+// snapshot never writes what lint and drift refuse to read back: indentation
+// grows with depth, so 3 MB of compact JSON 1,000 levels deep would encode to
+// more than 3 GB. It is refused from its size alone, before any byte is built.
+func TestRefusesSnapshotsTooLargeToReadBack(t *testing.T) {
+	const depth = 1000
+	doc := `{"name":"deep","inputSchema":{"type":"object","default":` + strings.Repeat("[", depth) +
+		strings.TrimSuffix(strings.Repeat("1,", 1<<20), ",") + strings.Repeat("]", depth) + `}}`
+	root, err := jsontree.Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &contract.Catalog{Server: "srv", Tools: []*contract.Tool{{Name: "deep", Node: root}}}
+	dir := t.TempDir()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	_, err = Write(dir, c)
+	runtime.ReadMemStats(&ms)
+	var se *contract.ServerError
+	if !errors.As(err, &se) || !strings.Contains(se.Msg, "more than lint and drift read back") {
+		t.Fatalf("want a refusal, got %v", err)
+	}
+	if extra := ms.TotalAlloc - before; extra > 64<<20 {
+		t.Errorf("refusing allocated %d MB", extra>>20)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files written: %v", entries)
 	}
 }

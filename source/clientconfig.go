@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
@@ -28,7 +29,7 @@ var ClientConfigFiles = []struct{ Path, Key string }{
 func ClientConfigServers(dir string) (servers []*ServerConfig, file string, secrets []string, err error) {
 	for _, cf := range ClientConfigFiles {
 		path := filepath.Join(dir, cf.Path)
-		if _, statErr := os.Stat(path); statErr != nil {
+		if _, statErr := os.Lstat(path); statErr != nil {
 			continue
 		}
 		servers, secrets, err := readClientConfig(dir, path, cf.Key, false)
@@ -52,7 +53,7 @@ func ClientConfigsAsWritten(dir string) ([]ClientConfig, error) {
 	var out []ClientConfig
 	for _, cf := range ClientConfigFiles {
 		path := filepath.Join(dir, cf.Path)
-		if _, err := os.Stat(path); err != nil {
+		if _, err := os.Lstat(path); err != nil {
 			continue
 		}
 		servers, _, err := readClientConfig(dir, path, cf.Key, true)
@@ -65,7 +66,7 @@ func ClientConfigsAsWritten(dir string) ([]ClientConfig, error) {
 }
 
 func readClientConfig(dir, path, key string, asWritten bool) ([]*ServerConfig, []string, error) {
-	doc, err := readDoc(path)
+	doc, err := readDoc(path, fileio.MaxConfigFile)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -18,9 +19,9 @@ const ConfigFile = ".mcp-contract.yaml"
 // LoadConfig reads and checks a config file. getenv resolves ${VAR}
 // references (os.Getenv when nil).
 func LoadConfig(path string, getenv func(string) (string, bool)) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, fileio.MaxConfigFile)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
+		return nil, err
 	}
 	return ParseConfig(data, path, getenv)
 }
@@ -168,7 +169,8 @@ func (p *configParser) root(n *yaml.Node) error {
 			}
 			return nil
 		},
-		"ignore": func(v *yaml.Node) error { return p.ignores(v) },
+		"ignore":     func(v *yaml.Node) error { return p.ignores(v) },
+		"collisions": func(v *yaml.Node) error { return p.collisions(v) },
 		"budget": func(v *yaml.Node) error {
 			return p.fields(v, "budget", map[string]func(*yaml.Node) error{
 				"max-tools": func(x *yaml.Node) error { return p.integer(x, "budget.max-tools", &cfg.Budget.MaxTools) },
@@ -184,9 +186,62 @@ func (p *configParser) root(n *yaml.Node) error {
 	if cfg.Version == 0 {
 		return p.errAt(n, "missing `version: 1`")
 	}
+	if err := p.checkGroups(); err != nil {
+		return err
+	}
 	if cfg.FailOn != "" {
 		if _, err := contract.ParseSeverity(cfg.FailOn); err != nil || cfg.FailOn == "off" {
 			return &contract.InputError{File: p.file, Msg: fmt.Sprintf("fail-on: %q is not one of error, warning, info, never", cfg.FailOn)}
+		}
+	}
+	return nil
+}
+
+// collisions reads `collisions: {groups: {NAME: [SERVER...]}, prefix-styles: [...]}`.
+func (p *configParser) collisions(n *yaml.Node) error {
+	c := &p.cfg.Collisions
+	return p.fields(n, "collisions", map[string]func(*yaml.Node) error{
+		"groups": func(v *yaml.Node) error {
+			if v.Kind != yaml.MappingNode {
+				return p.errAt(v, "collisions.groups must be a mapping of group names to lists of servers")
+			}
+			c.Groups = []CollisionGroup{}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				k, list := v.Content[i], v.Content[i+1]
+				g := CollisionGroup{Name: k.Value, Line: k.Line}
+				if err := p.strList(list, "collisions.groups."+k.Value, &g.Servers); err != nil {
+					return err
+				}
+				c.Groups = append(c.Groups, g)
+			}
+			return nil
+		},
+		"prefix-styles": func(v *yaml.Node) error {
+			c.Line = v.Line
+			c.PrefixStyles = []string{}
+			return p.strList(v, "collisions.prefix-styles", &c.PrefixStyles)
+		},
+	})
+}
+
+// checkGroups rejects a group member that is not a configured server (when
+// the config lists servers), which is most likely a typo.
+func (p *configParser) checkGroups() error {
+	if len(p.cfg.Servers) == 0 {
+		return nil
+	}
+	known := map[string]bool{}
+	var names []string
+	for _, s := range p.cfg.Servers {
+		known[s.Name] = true
+		names = append(names, s.Name)
+	}
+	for _, g := range p.cfg.Collisions.Groups {
+		for _, s := range g.Servers {
+			if !known[s] {
+				return &contract.InputError{File: p.file, Line: g.Line, Column: 1, Msg: fmt.Sprintf(
+					"collisions.groups.%s: %q is not a configured server (known: %s)", g.Name, s, strings.Join(names, ", "))}
+			}
 		}
 	}
 	return nil

@@ -84,11 +84,34 @@ func TestConfigErrors(t *testing.T) {
 		{"version: 1\nfail-on: sometimes\n", `fail-on: "sometimes"`},
 		{"version: 1\nbudget: {max-tools: many}\n", `budget.max-tools must be a whole number`},
 		{"version: [1\n", "malformed YAML"},
+		{"version: 1\ncollisions: {group: {}}\n", `c.yaml:2:14: unknown key "group" in collisions (known: groups, prefix-styles)`},
+		{"version: 1\ncollisions: {groups: [a, b]}\n", "c.yaml:2:22: collisions.groups must be a mapping"},
+		{"version: 1\ncollisions: {groups: {desk: {a: 1}}}\n", "collisions.groups.desk must be a list of strings"},
+		{"version: 1\nservers:\n  a: {file: y}\ncollisions:\n  groups:\n    desk: [a, b]\n", `c.yaml:6:1: collisions.groups.desk: "b" is not a configured server (known: a)`},
 	} {
 		_, err := ParseConfig([]byte(tc.body), "c.yaml", env(nil))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want it to contain %q", tc.body, err, tc.want)
 		}
+	}
+}
+
+func TestCollisionsConfig(t *testing.T) {
+	body := "version: 1\nservers:\n  a: {file: a.json}\n  b: {file: b.json}\ncollisions:\n  groups:\n    desk: [a, b]\n    ide: a\n  prefix-styles: [claude-code, \"{server}.{tool}\"]\n"
+	cfg, err := ParseConfig([]byte(body), "c.yaml", env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Collisions{
+		Groups:       []CollisionGroup{{Name: "desk", Servers: []string{"a", "b"}, Line: 7}, {Name: "ide", Servers: []string{"a"}, Line: 8}},
+		PrefixStyles: []string{"claude-code", "{server}.{tool}"}, Line: 9,
+	}
+	if !reflect.DeepEqual(cfg.Collisions, want) {
+		t.Errorf("got %+v", cfg.Collisions)
+	}
+	cfg, _ = ParseConfig([]byte("version: 1\n"), "c.yaml", env(nil))
+	if cfg.Collisions.Groups != nil || cfg.Collisions.PrefixStyles != nil {
+		t.Errorf("no collisions key must leave the defaults: %+v", cfg.Collisions)
 	}
 }
 

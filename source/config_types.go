@@ -20,8 +20,27 @@ type Config struct {
 	Ignore []Ignore
 	Budget Budget
 	// Calls is the folder of recorded calls (design.md §7), default mcp-calls.
-	Calls   string
-	Secrets []string
+	Calls      string
+	Collisions Collisions
+	Secrets    []string
+}
+
+// Collisions configures the name checks across servers.
+type Collisions struct {
+	// Groups are the sets of servers a client loads together, in file order;
+	// nil when the config names none (then every server is one group).
+	Groups []CollisionGroup
+	// PrefixStyles are the collisions.prefix-styles entries as written (nil:
+	// every documented style); Line locates the list for errors.
+	PrefixStyles []string
+	Line         int
+}
+
+// CollisionGroup is one client's servers.
+type CollisionGroup struct {
+	Name    string
+	Servers []string
+	Line    int
 }
 
 // ServerConfig is one server: exactly one of Command, URL and File is set.

@@ -12,12 +12,13 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
 // MaxFileSize bounds what one tool file may hold; larger files are refused
 // rather than read into memory.
-const MaxFileSize = 256 << 20
+const MaxFileSize = fileio.MaxToolFile
 
 // ServerName is a file's server name: its base name without extension.
 func ServerName(path string) string {
@@ -82,7 +83,7 @@ func LoadDir(dir string) ([]*contract.Catalog, error) {
 	}
 	var docs []*document
 	for _, name := range names {
-		doc, err := readDoc(filepath.Join(dir, name))
+		doc, err := readDoc(filepath.Join(dir, name), MaxFileSize)
 		if err != nil {
 			return nil, err
 		}
@@ -144,7 +145,7 @@ func LoadFile(path string) (*contract.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, err := readDoc(path)
+	doc, err := readDoc(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -169,17 +170,12 @@ type document struct {
 	root  *jsontree.Node
 }
 
-func readDoc(path string) (*document, error) {
-	info, err := os.Stat(path)
+// readDoc reads a JSON file of at most limit bytes (fileio.ReadFile: regular
+// files only).
+func readDoc(path string, limit int64) (*document, error) {
+	data, err := fileio.ReadFile(path, limit)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
-	}
-	if info.Size() > MaxFileSize {
-		return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("file is %d bytes, over the %d-byte limit for a tool list", info.Size(), MaxFileSize)}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: readProblem(err)}
+		return nil, err
 	}
 	doc, err := parseDoc(data, path)
 	if err != nil {
@@ -292,16 +288,4 @@ func (d *document) errorAt(n *jsontree.Node, pointer, msg string) error {
 	return e
 }
 
-func readProblem(err error) string {
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return "no such file or folder"
-	case errors.Is(err, os.ErrPermission):
-		return "permission denied"
-	}
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
+func readProblem(err error) string { return fileio.Problem(err) }

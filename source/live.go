@@ -25,6 +25,11 @@ const (
 	// MaxPages bounds tools/list pagination: a server whose cursors never end
 	// would otherwise keep a CI job busy forever.
 	MaxPages = 1000
+	// DefaultMaxTotalBytes bounds all tools/list pages of one server
+	// together: 1,000 pages of 16 MiB each would otherwise be 16 GB. The
+	// largest real catalog we know (github-mcp-server, 117 tools) is under
+	// 1 MiB, and a 10,000-tool catalog is 15 MB.
+	DefaultMaxTotalBytes = 32 << 20
 )
 
 // Version is what the client reports as its clientInfo.version; the CLI may
@@ -38,6 +43,9 @@ type FetchOptions struct {
 	Timeout time.Duration
 	// MaxMessageBytes aborts the fetch on any larger message from the server.
 	MaxMessageBytes int
+	// MaxTotalBytes aborts the fetch when the tools/list pages of one server
+	// add up to more.
+	MaxTotalBytes int
 	// Concurrency bounds how many servers FetchAll talks to at once.
 	Concurrency int
 	// Progress, when set, hears each server's status changes; FetchAll
@@ -57,6 +65,9 @@ func (o FetchOptions) withDefaults() FetchOptions {
 	}
 	if o.MaxMessageBytes <= 0 {
 		o.MaxMessageBytes = DefaultMaxMessageBytes
+	}
+	if o.MaxTotalBytes <= 0 {
+		o.MaxTotalBytes = DefaultMaxTotalBytes
 	}
 	if o.Concurrency <= 0 {
 		o.Concurrency = DefaultConcurrency
@@ -221,7 +232,8 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 	}
 	f.progress("listing tools (protocol " + version + ")")
 	c := &contract.Catalog{Server: f.sc.Name, Origin: f.origin, ProtocolVersion: version}
-	lister := &toolLister{conn: conn, version: version, timeout: f.opts.Timeout, noToolsCapability: init.Capabilities == nil || init.Capabilities.Tools == nil}
+	lister := &toolLister{conn: conn, version: version, timeout: f.opts.Timeout, maxTotal: f.opts.MaxTotalBytes,
+		noToolsCapability: init.Capabilities == nil || init.Capabilities.Tools == nil}
 	if err := lister.list(ctx, c); err != nil {
 		return nil, f.explainList(ctx, err)
 	}
@@ -337,6 +349,7 @@ type toolLister struct {
 	conn              *rawConn
 	version           string
 	timeout           time.Duration
+	maxTotal          int
 	noToolsCapability bool
 }
 
@@ -345,6 +358,7 @@ type toolLister struct {
 func (l *toolLister) list(ctx context.Context, c *contract.Catalog) error {
 	seen := map[string]bool{}
 	var cursor *string
+	total := 0
 	for page := 0; ; page++ {
 		if page == MaxPages {
 			return &listError{fmt.Sprintf("tools/list went on for more than %d pages; the server's nextCursor never ends", MaxPages)}
@@ -356,6 +370,9 @@ func (l *toolLister) list(ctx context.Context, c *contract.Catalog) error {
 				return nil
 			}
 			return err
+		}
+		if total += len(raw); total > l.maxTotal {
+			return &listError{fmt.Sprintf("tools/list pages add up to more than %d bytes by page %d; the server sends more than any tool list needs", l.maxTotal, page+1)}
 		}
 		pageCatalog, err := Parse(raw, "", c.Server, c.Origin)
 		if err != nil {

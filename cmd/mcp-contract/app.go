@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
@@ -59,6 +60,8 @@ type app struct {
 	statistics autoBool
 	// sections: the text report shows lint and drift apart, as check does.
 	sections bool
+	// collisionsRan: check ran the collisions step (two or more servers).
+	collisionsRan bool
 
 	cfg *source.Config
 	// masker hides every secret the run learned (config, client config and
@@ -91,6 +94,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.lintCommand(),
 		a.snapshotCommand(),
 		a.driftCommand(),
+		a.collisionsCommand(),
 		a.checkCommand(),
 		a.sanitizeCommand(),
 		a.validateCommand(),
@@ -275,6 +279,9 @@ func knownRules() map[string]contract.RuleInfo {
 		out[r.ID] = r.Info()
 	}
 	for _, info := range drift.Rules() {
+		out[info.ID] = info
+	}
+	for _, info := range collisions.Rules() {
 		out[info.ID] = info
 	}
 	return out

@@ -9,9 +9,10 @@ func (a *app) checkCommand() *cobra.Command {
 	var against string
 	cmd := &cobra.Command{
 		Use:   "check [SOURCE...]",
-		Short: "What CI runs: lint, then drift against the committed snapshots",
+		Short: "What CI runs: lint, drift against the committed snapshots, and collisions",
 		Long: `Lint the tools, then compare them with the contract: configured or live servers against
-their snapshots, or with --against git:REF the snapshot folder at REF against the work tree.`,
+their snapshots, or with --against git:REF the snapshot folder at REF against the work tree.
+With two or more servers, also check their tool names for collisions (see collisions --help).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.sections = true
 			return a.lintAndMaybeDrift(cmd.Context(), args, only, true, against)

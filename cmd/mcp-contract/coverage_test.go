@@ -63,7 +63,9 @@ func TestCheckSaysWhatDriftCompared(t *testing.T) {
 	t.Chdir(t.TempDir())
 	os.WriteFile("bank.json", []byte(bankTools), 0o644)
 	os.WriteFile("vendor.json", []byte(bankTools), 0o644)
-	os.WriteFile(".mcp-contract.yaml", []byte("version: 1\nservers:\n  bank: {file: bank.json}\n  vendor: {file: vendor.json}\n"), 0o644)
+	// One tool list served twice: separate groups, so collisions stay out of it.
+	os.WriteFile(".mcp-contract.yaml", []byte("version: 1\nservers:\n  bank: {file: bank.json}\n  vendor: {file: vendor.json}\n"+
+		"collisions: {groups: {bank: [bank], vendor: [vendor]}}\n"), 0o644)
 
 	out, _, code := mcpContract(t, "snapshot", "--check", "--server", "bank", "--dir", "snaps")
 	if code != 1 || strings.Contains(out, "out of date") || !strings.Contains(out, "missing: snaps/bank.json\n") ||

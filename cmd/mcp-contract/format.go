@@ -40,6 +40,7 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 		Expand:     a.expand,
 		Statistics: a.statistics.or(len(result.Findings) > report.StatisticsThreshold),
 		Sections:   a.sections,
+		Collisions: a.collisionsRan,
 	})
 }
 

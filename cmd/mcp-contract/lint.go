@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/spf13/cobra"
@@ -61,7 +62,16 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 		result.Drift = cov
 		driftRan = cov.NotRun == ""
 	}
-	pol, err := a.policy(rulesRan(opts, driftRan))
+	collisionsRan := withDrift && len(catalogs) >= 2
+	a.collisionsRan = collisionsRan
+	if collisionsRan {
+		found, err := a.collisions(catalogs, opts, len(args) > 0)
+		if err != nil {
+			return err
+		}
+		result.Findings = append(result.Findings, found...)
+	}
+	pol, err := a.policy(rulesRan(opts, driftRan, collisionsRan))
 	if err != nil {
 		return err
 	}
@@ -88,14 +98,18 @@ func (a *app) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Re
 }
 
 // rulesRan tells the policy which rules ran, so ignores of rules from
-// profiles not selected, or of drift when drift did not run, are not called stale.
-func rulesRan(opts lint.Options, driftRan bool) func(string) bool {
+// profiles not selected, or of drift or collisions when they did not run,
+// are not called stale.
+func rulesRan(opts lint.Options, driftRan, collisionsRan bool) func(string) bool {
 	return func(id string) bool {
 		if r := lint.Lookup(id); r != nil {
 			return opts.Profiles[r.Profile]
 		}
 		if strings.HasPrefix(id, "drift/") {
 			return driftRan
+		}
+		if strings.HasPrefix(id, collisions.RuleGroup+"/") {
+			return collisionsRan
 		}
 		return true
 	}

@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
 	"github.com/spf13/cobra"
@@ -87,9 +87,13 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 
 func readArgs(raw string) (data []byte, origin string, err error) {
 	if path, ok := strings.CutPrefix(raw, "@"); ok {
-		data, err := os.ReadFile(path)
+		data, err := fileio.ReadFile(path, fileio.MaxCallFile)
+		var ie *contract.InputError
+		if errors.As(err, &ie) {
+			ie.Msg = "cannot read the arguments: " + ie.Msg
+		}
 		if err != nil {
-			return nil, "", &contract.InputError{File: path, Msg: "cannot read the arguments: " + err.Error()}
+			return nil, "", err
 		}
 		return data, path, nil
 	}

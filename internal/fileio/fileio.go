@@ -38,6 +38,10 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	// below refuses it right after.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
+		// A socket cannot be opened at all; say what it is, not ENXIO.
+		if info, serr := os.Stat(path); serr == nil && regular(info) != nil {
+			return nil, &contract.InputError{File: path, Msg: regular(info).Error()}
+		}
 		return nil, &contract.InputError{File: path, Msg: Problem(err)}
 	}
 	defer f.Close()

@@ -52,10 +52,13 @@ const (
 	// LongStderr writes a 70 KB line to stderr before serving, which kills a
 	// server whose client stops reading stderr (cmd/fixtureserver).
 	LongStderr Mode = "long-stderr"
+	// HostileText adds HostileTool and writes HostileTexts to stderr
+	// (hostile.go, cmd/fixtureserver).
+	HostileText Mode = "hostile-text"
 )
 
 // Modes lists every mode, for flags and tests.
-var Modes = []Mode{Normal, Crash, Garbage, Hang, EndlessCursor, LoopCursor, Huge, Deep, RemoteRef, WorkflowText, EchoEnv, EchoHeaders, ListError, LongStderr}
+var Modes = []Mode{Normal, Crash, Garbage, Hang, EndlessCursor, LoopCursor, Huge, Deep, RemoteRef, WorkflowText, EchoEnv, EchoHeaders, ListError, LongStderr, HostileText}
 
 // Options shape the misbehaviour.
 type Options struct {
@@ -153,6 +156,8 @@ func (s *Server) extraTools() [][]byte {
 	case RemoteRef:
 		ref, _ := json.Marshal(s.opts.RefURL)
 		return [][]byte{[]byte(`{"name":"remote_ref","description":"Its schema lives elsewhere.","inputSchema":{"$ref":` + string(ref) + `}}`)}
+	case HostileText:
+		return [][]byte{HostileTool()}
 	case EchoEnv:
 		return [][]byte{echoTool(EchoEnvTool, "Environment", os.Environ())}
 	case WorkflowText:

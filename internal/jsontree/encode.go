@@ -234,3 +234,83 @@ func FromValue(v any) *Node {
 		return parsed
 	}
 }
+
+// EncodedSize is len(Encode(n, opts)) computed without building the bytes,
+// stopping as soon as it passes limit (it then returns a value over limit).
+// Indentation grows with the square of the depth, so a compact document
+// that is small can encode to gigabytes; callers check before encoding. It
+// holds one frame per level of nesting, never one per value.
+func EncodedSize(n *Node, opts EncodeOptions, limit int) int {
+	// A non-empty container costs its brackets, a comma between items, and
+	// a newline plus indent before each item and the closing bracket.
+	lineCost := func(depth int) int {
+		if opts.Indent == "" {
+			return 0
+		}
+		return 1 + depth*len(opts.Indent)
+	}
+	scalar := func(n *Node) int {
+		switch n.Kind {
+		case Null, Bool:
+			if n.Kind == Bool && !n.Bool {
+				return 5
+			}
+			return 4
+		case Number:
+			return len(n.Text)
+		case String:
+			return stringSize(n.Text)
+		}
+		return 0
+	}
+	type frame struct {
+		n     *Node
+		depth int
+		next  int
+	}
+	size := 0
+	var stack []frame
+	enter := func(n *Node, depth int) {
+		count := len(n.Items) + len(n.Members)
+		switch {
+		case n.Kind != Array && n.Kind != Object:
+			size += scalar(n)
+			return
+		case count > 0:
+			size += count - 1 + count*lineCost(depth+1) + lineCost(depth)
+		}
+		size += 2
+		stack = append(stack, frame{n: n, depth: depth})
+	}
+	enter(n, 0)
+	for len(stack) > 0 && size <= limit {
+		f := &stack[len(stack)-1]
+		var child *Node
+		switch {
+		case f.n.Kind == Array && f.next < len(f.n.Items):
+			child = f.n.Items[f.next]
+		case f.n.Kind == Object && f.next < len(f.n.Members):
+			m := f.n.Members[f.next]
+			size += stringSize(m.Key) + 1
+			if opts.Indent != "" {
+				size++
+			}
+			child = m.Value
+		default:
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		f.next++
+		enter(child, f.depth+1)
+	}
+	return size
+}
+
+func stringSize(s string) int {
+	if plainString(s) {
+		return len(s) + 2
+	}
+	var buf bytes.Buffer
+	writeString(&buf, s)
+	return buf.Len()
+}

@@ -189,3 +189,25 @@ func TestStringsEncodeLikeEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestEncodedSize(t *testing.T) {
+	docs := []string{`null`, `[]`, `{}`, `false`, `true`, `1e-400`, `"a\u0001\"é\u2028"`,
+		`{"b":[1,2,{"c":null,"a":[[]]}],"a":{"x":"y"},"\u00e9":false}`, `[[[[["deep"]]]],{"k":{}}]`}
+	for _, doc := range docs {
+		n, err := Parse([]byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, opts := range []EncodeOptions{{}, {Indent: "  ", SortKeys: true}, {Indent: "\t"}} {
+			want := len(Encode(n, opts))
+			if got := EncodedSize(n, opts, 1<<30); got != want {
+				t.Errorf("EncodedSize(%s, %q) = %d, Encode gives %d bytes", doc, opts.Indent, got, want)
+			}
+			if want > 3 {
+				if got := EncodedSize(n, opts, 2); got <= 2 {
+					t.Errorf("EncodedSize(%s) with limit 2 = %d, want over the limit", doc, got)
+				}
+			}
+		}
+	}
+}

@@ -47,6 +47,9 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	if opts.Mode == fixtureserver.HostileText {
+		fmt.Fprintln(os.Stderr, strings.Join(fixtureserver.HostileTexts, "\n"))
+	}
 	if opts.Mode == fixtureserver.LongStderr {
 		fmt.Fprintf(os.Stderr, "fixtureserver: a long line: %s\n", strings.Repeat("x", fixtureserver.LongStderrBytes))
 	}

@@ -1,0 +1,173 @@
+package o200k
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/tiktoken-go/tokenizer/codec"
+)
+
+var update = flag.Bool("update", false, "regenerate vocab.bin from the library")
+
+var library = codec.NewO200kBase()
+
+// vocab.bin is the library's vocabulary, rank for rank; -update rewrites it.
+func TestVocabularyIsTheLibrarys(t *testing.T) {
+	var want []byte
+	for r := uint(0); r < 1<<rankBits; r++ {
+		tok, err := library.Decode([]uint{r})
+		if err != nil {
+			// o200k_base's special tokens sit beyond the last rank.
+			if r > 199997 {
+				break
+			}
+			tok = ""
+		}
+		if len(tok) > 255 {
+			t.Fatalf("rank %d is %d bytes, more than a length byte holds", r, len(tok))
+		}
+		want = append(want, byte(len(tok)))
+		want = append(want, tok...)
+	}
+	if *update {
+		if err := os.WriteFile("vocab.bin", want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if string(want) != vocabBin {
+		t.Fatalf("vocab.bin (%d bytes) is not the library's vocabulary (%d bytes): run go test ./internal/o200k -update", len(vocabBin), len(want))
+	}
+	for r := uint32(0); r < 199998; r += 997 {
+		tok := vocabBin[vocab().start[r] : vocab().start[r+1]-1]
+		if got, ok := vocab().rank(tok); tok != "" && (!ok || got != r) {
+			t.Errorf("rank(%q) = %d, %v; want %d", tok, got, ok, r)
+		}
+	}
+}
+
+func libraryCount(text string) int {
+	n, _ := library.Count(text)
+	return n
+}
+
+// Every real tool definition and description of the corpus counts as the
+// library counts it, piece for piece.
+func TestCountIsTheLibrarysOnCorpus(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/corpus/servers/*.json")
+	drift, _ := filepath.Glob("../../testdata/corpus/drift/*/*.json")
+	if len(files) < 16 {
+		t.Fatalf("only %d corpus files", len(files))
+	}
+	for _, f := range append(files, drift...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Whole files, and each line on its own so a mismatch is found where it is.
+		if got, want := Count(string(data)), libraryCount(string(data)); got != want {
+			t.Errorf("%s: %d tokens, library %d", f, got, want)
+			for _, line := range strings.SplitAfter(string(data), "\n") {
+				if got, want := Count(line), libraryCount(line); got != want {
+					t.Errorf("%q: %d tokens, library %d", line, got, want)
+				}
+			}
+		}
+	}
+}
+
+var splitCases = []string{
+	"", "a", "tiktoken is great!", "HTTPServer", "ABC", "ABCdef", "don't", "DON'T", "we'LL", "I'm", "it'ſ", "'s",
+	"x'", "A'", "a'r", "'re", "you've", "  \n  x", "\r\n\r\n", "a  b", "a\t\tb", " ", "  ", "\n", " \n", "\n ",
+	"12345", "1,234.5", "x1y", "٣٤٥٦", "Ⅻ", "½", "\"name\":\"value\"", "{\"a\":[1,2]}", ".\n\n/", " //x", " ./x",
+	"é", "e\u0301", "\u0301", " \u0301", "\u0301a", "Aʰb", "ʰ", "ABʰ", "日本語のテキスト", "Ǆx", "ǅx", "Ǆ",
+	"a\u00a0b", "\u2028", "x\u3000y", "\u200bx", "🙂🙂", " 🙂", "a\x00b", "\ufeff", "snake_case_name", "camelCaseName",
+	"$schema", "#/$defs/x", "a-b-c", strings.Repeat("a", 200), strings.Repeat(" ", 150) + "x", strings.Repeat("ab", 120),
+	strings.Repeat("😀", 50), "\xff", "a\xffb", "\xe2\x80", "ſ", "'ſ", "x'ſt", "\x7f", "a\x7fb", " \x7f ",
+}
+
+func TestCountIsTheLibrarysOnEdges(t *testing.T) {
+	for _, text := range splitCases {
+		if got, want := Count(text), libraryCount(text); got != want {
+			t.Errorf("%q: %d tokens, library %d", text, got, want)
+		}
+		// Each case also after a letter, a space and punctuation, where
+		// the optional leading character of the letter alternatives matters.
+		for _, pre := range []string{"x", " ", "\"", "\n", "1", "A"} {
+			if got, want := Count(pre+text), libraryCount(pre+text); got != want {
+				t.Errorf("%q: %d tokens, library %d", pre+text, got, want)
+			}
+		}
+	}
+}
+
+func FuzzCount(f *testing.F) {
+	for _, s := range splitCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := Count(text), libraryCount(text); got != want {
+			t.Fatalf("%q (valid UTF-8: %v): %d tokens, library %d", text, utf8.ValidString(text), got, want)
+		}
+	})
+}
+
+func BenchmarkCount(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/corpus/servers/*.json")
+	var texts []string
+	size := 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		texts = append(texts, string(data))
+		size += len(data)
+	}
+	vocab()
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, t := range texts {
+			Count(t)
+		}
+	}
+}
+
+func BenchmarkLibraryCount(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/corpus/servers/*.json")
+	var texts []string
+	size := 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		texts = append(texts, string(data))
+		size += len(data)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, t := range texts {
+			library.Count(t)
+		}
+	}
+}
+
+// Every character of the Basic Multilingual Plane, and a sample of the
+// others, alone and between letters, spaces and itself, counts as the
+// library counts it: the character classes of split.go are the engine's.
+func TestCountIsTheLibrarysOnEveryCharacter(t *testing.T) {
+	bad := 0
+	for r := rune(0); r <= utf8.MaxRune && bad < 20; r++ {
+		if r > 0xFFFF {
+			r += 12
+		}
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		s := string(r)
+		text := "a" + s + " " + s + s + "\n" + s + "'s" + "A" + s + "b"
+		if got, want := Count(text), libraryCount(text); got != want {
+			t.Errorf("%U in %q: %d tokens, library %d", r, text, got, want)
+			bad++
+		}
+	}
+}
