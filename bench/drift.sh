@@ -24,7 +24,7 @@ for n in $SIZES; do
   : >"$work/decode.txt"; : >"$work/drift.txt"
   for _ in $(seq "$runs"); do
     "$work/catalog" measure -- "$work/catalog" decode "$old" "$new" >>"$work/decode.txt"
-    "$work/catalog" measure -- "$work/mcp-contract" drift "$old" "$new" --format json -o "$work/report.json" >>"$work/drift.txt"
+    "$work/catalog" measure -exit 1 -- "$work/mcp-contract" drift "$old" "$new" --format json -o "$work/report.json" >>"$work/drift.txt"
   done
   findings=$("$work/catalog" counts "$work/report.json" | sed -n 's/^total //p')
   echo "== drift, two catalogs of $n distinct tools, $(( $(wc -c <"$old") + $(wc -c <"$new") )) bytes, $findings findings, median of $runs interleaved runs"

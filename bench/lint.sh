@@ -27,7 +27,7 @@ for n in $SIZES; do
   : >"$work/decode.txt"; : >"$work/lint.txt"
   for _ in $(seq "$runs"); do
     "$work/catalog" measure -- "$work/catalog" decode "$cat" >>"$work/decode.txt"
-    "$work/catalog" measure -- "$work/mcp-contract" lint "$cat" --profile all --format json -o "$work/report.json" >>"$work/lint.txt"
+    "$work/catalog" measure -exit 1 -- "$work/mcp-contract" lint "$cat" --profile all --format json -o "$work/report.json" >>"$work/lint.txt"
   done
   findings=$("$work/catalog" counts "$work/report.json" | sed -n 's/^total //p')
   echo "== lint --profile all, $n distinct tools, $(wc -c <"$cat") bytes, $findings findings, median of $runs interleaved runs"

@@ -20,8 +20,10 @@ func TestAlternativesCheck(t *testing.T) {
 		// A new type is the type check's finding alone.
 		{"null alternative added", prop(`{"anyOf":[` + byID + `]}`), prop(`{"anyOf":[` + byID + `,{"type":"null"}]}`),
 			[]string{"drift/input-type-widened /inputSchema/properties/a"}},
+		// oneOf is exclusive: a result with both id and name matched the one
+		// variant and now matches two, so it is also no longer valid.
 		{"output variant added breaks", out(`{"oneOf":[` + byID + `]}`), out(`{"oneOf":[` + byID + `,` + byName + `]}`),
-			[]string{"drift/output-constraint-relaxed /outputSchema/properties/a/oneOf/1"}},
+			[]string{"drift/output-constraint-relaxed /outputSchema/properties/a/oneOf/1", "drift/output-constraint-tightened /outputSchema/properties/a"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { expectDrift(t, c.old, c.new, c.want...) })

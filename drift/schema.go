@@ -163,6 +163,8 @@ type comparer struct {
 	pair     *toolPair
 	visited  map[visitKey]bool
 	budget   int
+	// judging is set while judged collects the findings of a pair it decides.
+	judging bool
 	// stopped is set once the walk reported reaching maxDepth.
 	stopped bool
 }
@@ -205,6 +207,9 @@ func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
 	c.visited[seen] = true
 	c.budget--
 	if old.over == nil && new.over == nil && equalSubschema(old.node, new.node) {
+		return
+	}
+	if sc == scopeFull && c.judged(old, new, path, depth) {
 		return
 	}
 	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair, c: c}

@@ -17,10 +17,13 @@ const MaxAnnotationsPerLevel = 10
 
 // GitHubOptions control the workflow-command report.
 type GitHubOptions struct {
-	// Masker hides secrets in every message; its values are announced with
-	// ::add-mask:: before anything else is printed, so the runner hides them
-	// in every later line of the log too.
+	// Masker hides secrets in every message.
 	Masker *safetext.Masker
+	// Announce prints ::add-mask:: for each of Masker's values before
+	// anything else, so the runner hides them in every later line of the log
+	// too. The action announces its config's secrets itself, and never the
+	// token, which the runner already masks.
+	Announce bool
 	// PerLevel caps annotations per level (default MaxAnnotationsPerLevel).
 	PerLevel int
 	// More says where the findings left out can be read, in the closing notice.
@@ -33,8 +36,10 @@ type GitHubOptions struct {
 // neutralised and escaped, so text from a server can never start a command.
 func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 	tw := &errWriter{w: w}
-	for _, secret := range opts.Masker.Secrets() {
-		tw.printf("::add-mask::%s\n", EscapeCommandData(secret))
+	if opts.Announce {
+		for _, secret := range opts.Masker.Secrets() {
+			tw.printf("::add-mask::%s\n", EscapeCommandData(secret))
+		}
 	}
 	limit := opts.PerLevel
 	if limit <= 0 {

@@ -122,7 +122,7 @@ func TestGitHubAnnouncesSecretsFirstAndMasksThem(t *testing.T) {
 		{Rule: "docs/x", Severity: contract.Error, Message: "header Bearer " + secret + " refused"},
 	}}
 	var out bytes.Buffer
-	if err := GitHub(&out, r, GitHubOptions{Masker: safetext.NewMasker(secret)}); err != nil {
+	if err := GitHub(&out, r, GitHubOptions{Masker: safetext.NewMasker(secret), Announce: true}); err != nil {
 		t.Fatal(err)
 	}
 	want := "::add-mask::s3cr3t%25token\n::error title=docs/x::header Bearer *** refused\n"

@@ -144,3 +144,20 @@ func TestReleaseWorkflow(t *testing.T) {
 		}
 	}
 }
+
+// The repository's own action.yml is one scripts/release can pin.
+func TestRepositoryActionIsPinnable(t *testing.T) {
+	data, err := os.ReadFile("../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == "image: Dockerfile" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("action.yml has %d `image: Dockerfile` lines; scripts/release rewrites exactly one", n)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -124,27 +125,49 @@ func TestWriteIsAtomicAndIdempotent(t *testing.T) {
 	}
 }
 
+// A write that fails half way leaves the old snapshot byte for byte, and no
+// temp file. The failure comes from the file size limit (RLIMIT_FSIZE),
+// which root is held to as well, so the test proves the same as root (as in
+// containers) and as a user: the temp file is created, the write into it
+// fails with EFBIG (Go ignores SIGXFSZ), and the rename never happens.
 func TestWriteFailureLeavesOldFile(t *testing.T) {
-	if os.Geteuid() == 0 {
-		// root ignores directory permissions; use a path that cannot be a folder instead.
-		dir := t.TempDir()
-		blocker := filepath.Join(dir, "file")
-		os.WriteFile(blocker, []byte("x"), 0o644)
-		_, err := Write(filepath.Join(blocker, "sub"), parse(t, `[{"name":"a","inputSchema":{"type":"object"}}]`))
-		if err == nil {
-			t.Fatal("writing under a regular file must fail")
-		}
-		return
-	}
 	dir := t.TempDir()
-	c := parse(t, `[{"name":"a","inputSchema":{"type":"object"}}]`)
-	if _, err := Write(dir, c); err != nil {
+	if _, err := Write(dir, parse(t, `[{"name":"a","inputSchema":{"type":"object"}}]`)); err != nil {
 		t.Fatal(err)
 	}
-	os.Chmod(dir, 0o500)
-	defer os.Chmod(dir, 0o755)
-	if _, err := Write(dir, parse(t, `[{"name":"a","inputSchema":{"type":"object","properties":{}}}]`)); err == nil {
-		t.Fatal("write into a read-only folder must fail")
+	path := filepath.Join(dir, "srv.json")
+	old, err := os.ReadFile(path)
+	if err != nil || len(old) == 0 {
+		t.Fatalf("no old snapshot to protect: %v", err)
+	}
+	const limit = 4096
+	bigger := parse(t, `[{"name":"a","description":"`+strings.Repeat("x", 2*limit)+`","inputSchema":{"type":"object"}}]`)
+
+	var saved syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &saved); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: limit, Max: saved.Max}); err != nil {
+		t.Fatal(err)
+	}
+	_, werr := Write(dir, bigger)
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &saved); err != nil {
+		t.Fatal(err)
+	}
+
+	if werr == nil || !strings.Contains(werr.Error(), "file too large") {
+		t.Fatalf("a write over the file size limit must fail with EFBIG, got %v", werr)
+	}
+	now, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(now, old) {
+		t.Errorf("the old snapshot changed (err %v): was %d bytes, now %d", err, len(old), len(now))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temp files left behind: %v", entries)
+	}
+	// The same write without the limit succeeds: the failure above was the limit's.
+	if _, err := Write(dir, bigger); err != nil {
+		t.Errorf("without the limit: %v", err)
 	}
 }
 

@@ -21,3 +21,25 @@ func TestFetchTotalByteCap(t *testing.T) {
 		t.Fatalf("want the total cap to stop the fetch, got %v", err)
 	}
 }
+
+// KillAll is what a run ended by a signal relies on when a step ignores
+// cancellation: every server still running dies with its whole group, even
+// one that ignores SIGTERM.
+func TestKillAll(t *testing.T) {
+	p, err := startProcess(fixtureStdio("-mode", string(fixtureserver.TrapSignals)), newLineTail(1, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := KillAll(); n != 1 {
+		t.Errorf("KillAll killed %d groups, want 1", n)
+	}
+	select {
+	case <-p.exited:
+	case <-time.After(time.Minute):
+		t.Fatal("the server survived KillAll")
+	}
+	p.stop()
+	if n := KillAll(); n != 0 {
+		t.Errorf("a stopped server is still tracked (%d)", n)
+	}
+}

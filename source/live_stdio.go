@@ -78,6 +78,7 @@ func startProcess(sc *ServerConfig, tail *lineTail) (*process, error) {
 		defer errR.Close()
 		drainLines(errR, p.tail.add)
 	}()
+	trackProcess(p, true)
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
@@ -103,6 +104,7 @@ func (p *process) stop() {
 		}
 		killGroup(p.cmd.Process)
 		<-p.exited
+		trackProcess(p, false)
 		p.stdout.Close()
 		// The group is dead, so stderr reaches EOF; the bound guards against
 		// a descendant that left the group and kept the pipe.

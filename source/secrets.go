@@ -29,7 +29,7 @@ func literalSecrets(sc *ServerConfig) []string {
 		}
 	}
 	for k, v := range sc.Env {
-		if secretName.MatchString(k) {
+		if secretName.MatchString(k) && credentialLike(v) {
 			out = append(out, v)
 		}
 	}
@@ -40,12 +40,24 @@ func literalSecrets(sc *ServerConfig) []string {
 		for k, vs := range u.Query() {
 			if secretName.MatchString(k) {
 				for _, v := range vs {
-					out = append(out, v, url.QueryEscape(v))
+					if credentialLike(v) {
+						out = append(out, v, url.QueryEscape(v))
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// credentialLike keeps a name-matched literal from masking common text: a
+// MAX_TOKENS of 4096 or an AUTH_MODE of "oauth" would otherwise blank that
+// word in every report.
+func credentialLike(v string) bool {
+	if len(v) < 8 {
+		return false
+	}
+	return strings.ContainsFunc(v, func(r rune) bool { return r < '0' || r > '9' })
 }
 
 // MaskTools replaces every secret in the strings and keys of each tool, as

@@ -22,10 +22,11 @@ func TestLiteralSecrets(t *testing.T) {
 	}{
 		{"an Authorization literal and its credential", ServerConfig{Headers: map[string]string{"Authorization": "Bearer lit-token-1", "X-Api-Key": "k-lit-2"}},
 			[]string{"Bearer lit-token-1", "k-lit-2", "lit-token-1"}},
-		{"env values named as credentials only", ServerConfig{Env: map[string]string{"GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_1", "DB_PASSWORD": "pw-2", "GH_AUTH": "a-3", "NODE_ENV": "production", "AUTHOR": "me-4"}},
-			[]string{"a-3", "ghp_1", "pw-2"}},
-		{"url password and credential query values", ServerConfig{URL: "https://user:p%40ss@h.example/mcp?api_key=q-1&page=2&access_token=q%2B2"},
-			[]string{"p%40ss", "p@ss", "q%2B2", "q+2", "q-1", "q-1"}},
+		{"env values named as credentials only", ServerConfig{Env: map[string]string{"GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_1234", "DB_PASSWORD": "pw-23456", "GH_AUTH": "a-345678", "NODE_ENV": "production", "AUTHOR": "me-45678"}},
+			[]string{"a-345678", "ghp_1234", "pw-23456"}},
+		{"values too plain to be credentials", ServerConfig{Env: map[string]string{"MAX_TOKENS": "40960000", "AUTH_MODE": "oauth"}}, nil},
+		{"url password and credential query values", ServerConfig{URL: "https://user:p%40ss@h.example/mcp?api_key=q-123456&page=2&access_token=q%2B234567"},
+			[]string{"p%40ss", "p@ss", "q%2B234567", "q+234567", "q-123456"}},
 		{"nothing secret", ServerConfig{Command: []string{"node", "server.js"}, Env: map[string]string{"LOG_LEVEL": "debug"}}, nil},
 	} {
 		if got := uniqueSorted(literalSecrets(&tc.sc)); !reflect.DeepEqual(got, uniqueSorted(tc.want)) {

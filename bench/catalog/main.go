@@ -5,7 +5,7 @@
 //
 //	go run ./bench/catalog gen -n 10000 -o big.json [-mutate 0.05 -o2 big-changed.json]
 //	go run ./bench/catalog decode big.json [more.json]
-//	go run ./bench/catalog measure -- CMD ARGS...
+//	go run ./bench/catalog measure [-exit N] -- CMD ARGS...
 //	go run ./bench/catalog counts report.json
 package main
 
@@ -76,14 +76,17 @@ func decode(path string) {
 
 // measure runs a command with its output discarded and prints its wall
 // time, CPU time (user + system) in milliseconds and peak RSS in KB, from
-// the kernel's accounting of the child. A non-zero exit is not an error:
-// lint exits 1 when it finds something, which the benches expect.
+// the kernel's accounting of the child. The command must exit with -exit
+// (default 0; lint and drift exit 1 on what the bench catalogs hold): a
+// timing of a run that failed, or that found nothing, measures something
+// else than what the bench claims.
 func measure(args []string) {
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
-	}
+	fs := flag.NewFlagSet("measure", flag.ExitOnError)
+	want := fs.Int("exit", 0, "the exit code the command must return")
+	fs.Parse(args)
+	args = fs.Args()
 	if len(args) == 0 {
-		fail("usage: catalog measure -- CMD ARGS...")
+		fail("usage: catalog measure [-exit N] -- CMD ARGS...")
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stderr = os.Stderr
@@ -93,8 +96,8 @@ func measure(args []string) {
 	if cmd.ProcessState == nil {
 		fail(err.Error())
 	}
-	if code := cmd.ProcessState.ExitCode(); code > 1 {
-		fail(fmt.Sprintf("%s exited %d", args[0], code))
+	if code := cmd.ProcessState.ExitCode(); code != *want {
+		fail(fmt.Sprintf("%s exited %d, want %d: not timing a run that did something else", strings.Join(args, " "), code, *want))
 	}
 	cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	var rss int64

@@ -72,6 +72,9 @@ type app struct {
 	// ran, for the action to render from the same run.
 	result *contract.Result
 	ran    func(rule string) bool
+	// baseCatalogs are snapshot folders read through the API, by the
+	// --against label they stand for (the action on a shallow clone).
+	baseCatalogs map[string][]*contract.Catalog
 }
 
 func newApp(stdout, stderr io.Writer) *app {
@@ -102,6 +105,8 @@ func (a *app) rootCommand() *cobra.Command {
 		a.explainCommand(),
 		a.reportCommand(),
 		a.initCommand(),
+		a.actionCommand(),
+		a.commentCommand(),
 		a.versionCommand(),
 	)
 	// The shared flags go on the commands that read them, so `explain --help`

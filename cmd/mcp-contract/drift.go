@@ -107,7 +107,9 @@ func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, c
 	if !ok || ref == "" {
 		return nil, nil, nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)
 	}
-	if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
+	if base, ok := a.baseCatalogs[against]; ok {
+		oldC = base
+	} else if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
 		return nil, nil, nil, err
 	}
 	if newC, err = source.Load(dir); err != nil {
@@ -183,9 +185,14 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.
 	}
 	opts := drift.Options{Calls: calls}
 	if pairFiles && len(oldC) == 1 && len(newC) == 1 {
-		return drift.Compare(oldC[0], newC[0], opts), nil
+		findings := drift.Compare(oldC[0], newC[0], opts)
+		drift.LocateInSnapshots(findings, oldC)
+		return findings, nil
 	}
-	return drift.CompareAll(oldC, newC, opts), nil
+	findings := drift.CompareAll(oldC, newC, opts)
+	// Live servers have no file: place their changes in the committed snapshots.
+	drift.LocateInSnapshots(findings, oldC)
+	return findings, nil
 }
 
 // checkDrift is check's drift step: live or configured servers against their

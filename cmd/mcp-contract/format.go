@@ -30,7 +30,7 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 	case "sarif":
 		return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: a.masker})
 	case "github":
-		return report.GitHub(w, result, report.GitHubOptions{Masker: a.masker, More: "the job summary or the SARIF report"})
+		return report.GitHub(w, result, report.GitHubOptions{Masker: a.masker, Announce: true, More: "the job summary or the SARIF report"})
 	case "markdown":
 		return report.Markdown(w, result, report.MarkdownOptions{FailOn: failOn, Masker: a.masker})
 	}

@@ -4,12 +4,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 )
 
 // Exit codes (design.md §3).
@@ -31,16 +33,30 @@ func (e *usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := withSignals(os.Stderr)
+	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // run executes one command line and returns the exit code; tests call it
 // directly with their own writers.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext is run under a context a signal may cancel (withSignals).
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	root := app.rootCommand()
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
+	if in, ok := interruption(ctx); ok {
+		// Whatever failed on the way out failed because of the signal.
+		fileio.RemoveTemps()
+		fmt.Fprintf(stderr, "mcp-contract: %s; every server it started is stopped, and no file is left half-written\n", in.Error())
+		return in.code()
+	}
 	return app.exitCode(err)
 }
 
@@ -50,6 +66,10 @@ func (a *app) exitCode(err error) int {
 	}
 	if errors.Is(err, errFindings) {
 		return exitFindings
+	}
+	var es *exitStatus
+	if errors.As(err, &es) {
+		return es.code
 	}
 	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
 	var ie *contract.InputError

@@ -51,6 +51,10 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 			if err != nil {
 				return err
 			}
+			// A signal during the fetch leaves every committed file as it was.
+			if err := cmd.Context().Err(); err != nil {
+				return err
+			}
 			var missing, stale []string
 			for _, c := range catalogs {
 				path, err := snapshot.Path(dir, c.Server)

@@ -117,3 +117,29 @@ func TestInDir(t *testing.T) {
 		}
 	}
 }
+
+// The signal handler's last resort: a write cut short leaves no temp file,
+// and the committed file stays as it was.
+func TestRemoveTemps(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "report.json")
+	os.WriteFile(path, []byte("old"), 0o644)
+	var removed []string
+	err := WriteOutput(path, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		removed = RemoveTemps()
+		return nil
+	})
+	if err == nil || len(removed) != 1 {
+		t.Fatalf("err %v, removed %v", err, removed)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left in the folder: %v", entries)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "old" {
+		t.Errorf("the committed file holds %q", data)
+	}
+	if again := RemoveTemps(); len(again) != 0 {
+		t.Errorf("RemoveTemps forgot nothing: %v", again)
+	}
+}

@@ -58,7 +58,7 @@ const (
 )
 
 // Modes lists every mode, for flags and tests.
-var Modes = []Mode{Normal, Crash, Garbage, Hang, EndlessCursor, LoopCursor, Huge, Deep, RemoteRef, WorkflowText, EchoEnv, EchoHeaders, ListError, LongStderr, HostileText}
+var Modes = []Mode{Normal, Crash, Garbage, Hang, EndlessCursor, LoopCursor, Huge, Deep, RemoteRef, WorkflowText, EchoEnv, EchoHeaders, ListError, LongStderr, HostileText, TrapSignals}
 
 // Options shape the misbehaviour.
 type Options struct {

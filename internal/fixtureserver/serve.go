@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,6 +30,11 @@ func (s *Server) ServeStdio(ctx context.Context, in io.ReadCloser, out io.WriteC
 	case Hang:
 		_, err := io.Copy(io.Discard, in)
 		return err
+	case TrapSignals:
+		// Not even the end of stdin stops it: only SIGKILL does.
+		_, _ = io.Copy(io.Discard, in)
+		time.Sleep(24 * time.Hour)
+		return nil
 	case Garbage:
 		if _, err := fmt.Fprintln(out, GarbageLine); err != nil {
 			return err

@@ -33,12 +33,18 @@ func main() {
 	depth := flag.Int("depth", 0, "nesting of the deep schema (default 5000)")
 	refURL := flag.String("ref-url", "", "target of the remote $ref")
 	stateless := flag.Bool("stateless", false, "serve HTTP without sessions (2026-07-28)")
+	pidFile := flag.String("pid-file", "", "mode trap-signals: write the server's and its child's pid here")
 	flag.Parse()
 
 	opts := fixtureserver.Options{Mode: fixtureserver.Mode(*mode), PageSize: *pageSize, HugeBytes: *hugeBytes, Depth: *depth, RefURL: *refURL, Stateless: *stateless}
 	if opts.Mode == fixtureserver.Crash {
 		fmt.Fprintln(os.Stderr, "fixtureserver: crashing at start, as mode crash asks")
 		os.Exit(3)
+	}
+	if opts.Mode == fixtureserver.TrapSignals {
+		if err := trapSignals(*pidFile); err != nil {
+			fail(err)
+		}
 	}
 	if *tools == "" {
 		fail(fmt.Errorf("-tools is required"))

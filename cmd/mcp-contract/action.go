@@ -1,0 +1,340 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	ghaction "github.com/mcp-contract/mcp-contract/github"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/report"
+	"github.com/mcp-contract/mcp-contract/source"
+	"github.com/sethvargo/go-githubactions"
+	"github.com/spf13/cobra"
+)
+
+// reportFile is where the action writes the JSON report, in the workspace
+// so later steps (upload-artifact) can read it.
+const reportFile = "mcp-contract-report.json"
+
+// exitStatus carries a code already explained to the user.
+type exitStatus struct{ code int }
+
+func (e *exitStatus) Error() string { return "exit " + strconv.Itoa(e.code) }
+
+func (a *app) actionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "action",
+		Short: "GitHub Action entrypoint: reads INPUT_* and GITHUB_*, runs one command, annotates, summarises, comments",
+		Long: `Run as a container action (action.yml). Reads the inputs from INPUT_* (hyphens kept,
+INPUT_FAIL-ON), runs the chosen command once, and from that result prints annotations, writes
+the outputs, the job summary and SARIF when asked, and on pull requests keeps one PR comment.
+The exit code is the command's own.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			code := a.runAction(cmd.Context())
+			if code != exitOK {
+				return &exitStatus{code}
+			}
+			return nil
+		},
+	}
+}
+
+func (a *app) runAction(ctx context.Context) int {
+	gha := githubactions.New(githubactions.WithWriter(a.stdout))
+	in, inErr := ghaction.ReadInputs(gha)
+	if in.Token != "" {
+		// Not announced with ::add-mask::, which would print it: the runner
+		// already masks github.token and every secret an input is set from.
+		a.masker.Add(in.Token)
+	}
+	if inErr != nil {
+		return a.actionFailed(gha, usagef("%v", inErr))
+	}
+	ev, err := ghaction.ReadEvent(gha)
+	if err != nil {
+		return a.actionFailed(gha, usagef("%v", err))
+	}
+	workspace := gha.Getenv("GITHUB_WORKSPACE")
+	if workspace == "" {
+		if workspace, err = os.Getwd(); err != nil {
+			return a.actionFailed(gha, err)
+		}
+	}
+	if workspace, err = filepath.Abs(workspace); err != nil {
+		return a.actionFailed(gha, err)
+	}
+	if in.WorkingDirectory != "" {
+		dir := in.WorkingDirectory
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(workspace, dir)
+		}
+		if err := os.Chdir(dir); err != nil {
+			return a.actionFailed(gha, usagef("input working-directory %q: %v", in.WorkingDirectory, errors.Unwrap(err)))
+		}
+	} else if err := os.Chdir(workspace); err != nil {
+		return a.actionFailed(gha, usagef("GITHUB_WORKSPACE %q: %v", workspace, errors.Unwrap(err)))
+	}
+	// Config secrets are announced before anything else is printed.
+	a.configPath = in.Config
+	if err := a.loadConfig(); err != nil {
+		return a.actionFailed(gha, err)
+	}
+	// A config's ${VAR} values may come from anywhere (a step's env:), so
+	// the runner is told to hide them too.
+	if a.cfg != nil {
+		for _, s := range safetext.NewMasker(a.cfg.Secrets...).Secrets() {
+			gha.AddMask(s)
+		}
+	}
+	against, err := a.defaultAgainst(ctx, in, ev)
+	if err != nil {
+		return a.actionFailed(gha, err)
+	}
+
+	reportPath := filepath.Join(workspace, reportFile)
+	args := []string{in.Command}
+	args = append(args, in.Args...)
+	if in.Config != "" {
+		args = append(args, "--config", in.Config)
+	}
+	if in.Profiles != "" && (in.Command == "check" || in.Command == "lint") {
+		args = append(args, "--profile", in.Profiles)
+	}
+	if against != "" {
+		args = append(args, "--against", against)
+	}
+	args = append(args, "--fail-on", in.FailOn, "--format", "json", "-o", reportPath)
+	a.result = nil
+	root := a.rootCommand()
+	root.SetArgs(args)
+	code := a.exitCode(root.ExecuteContext(ctx))
+	if a.result == nil {
+		if code > exitFindings {
+			return a.actionFailed(gha, &exitStatus{code})
+		}
+		// snapshot reports no findings: its files and exit code are the result.
+		if err := ghaction.WriteSummary(gha, fmt.Sprintf("**mcp-contract %s** exited %d.\n", in.Command, code)); err != nil && !ghaction.IsOutsideRunner(err) {
+			gha.Warningf("%s", safetext.Line(err.Error()))
+		}
+		return code
+	}
+	result := a.result
+	cwd, _ := os.Getwd()
+	relativize(result, workspace, cwd)
+	failOn, _ := a.failLevel()
+	masker := a.masker
+
+	var out bytes.Buffer
+	if err := report.GitHub(&out, result, report.GitHubOptions{Masker: masker, More: "the job summary"}); err == nil {
+		a.stdout.Write(out.Bytes())
+	}
+	counts := result.Count()
+	breaking := 0
+	for _, f := range result.Findings {
+		if f.Change == contract.ChangeBreaking {
+			breaking++
+		}
+	}
+	outputs := [][2]string{
+		{"errors", strconv.Itoa(counts[contract.Error])},
+		{"warnings", strconv.Itoa(counts[contract.Warning])},
+		{"infos", strconv.Itoa(counts[contract.Info])},
+		{"breaking", strconv.Itoa(breaking)},
+		{"report", reportFile},
+	}
+	if in.SARIF != "" {
+		sarifPath := in.SARIF
+		if !filepath.IsAbs(sarifPath) {
+			sarifPath = filepath.Join(workspace, sarifPath)
+		}
+		err := fileio.WriteOutput(sarifPath, func(w io.Writer) error {
+			return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: masker})
+		})
+		if err != nil {
+			gha.Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
+		} else {
+			outputs = append(outputs, [2]string{"sarif", in.SARIF})
+		}
+	}
+	if err := ghaction.SetOutputs(gha, outputs); err != nil && !ghaction.IsOutsideRunner(err) {
+		gha.Warningf("%s", safetext.Line(err.Error()))
+	}
+	var summary strings.Builder
+	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL})
+	if err := ghaction.WriteSummary(gha, summary.String()); err != nil && !ghaction.IsOutsideRunner(err) {
+		gha.Warningf("%s", safetext.Line(err.Error()))
+	}
+	if ev.PR != 0 {
+		a.comment(ctx, gha, ev, in, result, failOn, masker)
+	}
+	return code
+}
+
+// actionFailed writes what went wrong to the job summary (the command has
+// printed it already when err is an exitStatus) and returns the exit code.
+func (a *app) actionFailed(gha *githubactions.Action, err error) int {
+	code := a.exitCode(err)
+	var es *exitStatus
+	if errors.As(err, &es) {
+		code = es.code
+	}
+	msg := "see the step's log"
+	if es == nil {
+		msg = a.line(err.Error())
+	}
+	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): %s\n", code, strings.NewReplacer("<", "&lt;", ">", "&gt;", "@", "@&#8203;").Replace(msg))
+	if err := ghaction.WriteSummary(gha, summary); err != nil && !ghaction.IsOutsideRunner(err) {
+		fmt.Fprintf(a.stderr, "mcp-contract: %s\n", safetext.Line(err.Error()))
+	}
+	return code
+}
+
+// defaultAgainst is --against on a pull request: the base commit's snapshot
+// folder, read from the clone's git objects, or when the clone is too
+// shallow to hold the base commit, through the contents API.
+func (a *app) defaultAgainst(ctx context.Context, in ghaction.Inputs, ev ghaction.Event) (string, error) {
+	if in.Against != "" || ev.PR == 0 || ev.BaseSHA == "" || (in.Command != "check" && in.Command != "drift") {
+		return in.Against, nil
+	}
+	if in.Command == "drift" && len(in.Args) > 0 {
+		return "", nil // drift OLD NEW compares the given files
+	}
+	dir := a.snapshotDir()
+	if _, err := source.LoadGitRef(".", ev.BaseSHA, dir); err == nil {
+		return "git:" + ev.BaseSHA, nil
+	}
+	if in.Token == "" {
+		return "", contract.Inputf("the base commit %s is not in the clone and there is no github-token to read it: check out with fetch-depth: 0", ev.BaseSHA)
+	}
+	client, err := ghaction.NewClient(os.Getenv("GITHUB_API_URL"), in.Token, nil)
+	if err != nil {
+		return "", contract.Inputf("%v", err)
+	}
+	repoDir, err := repoRelative(dir)
+	if err != nil {
+		return "", err
+	}
+	files, err := client.FolderAt(ctx, ev.Repo, repoDir, ev.BaseSHA)
+	if err != nil {
+		return "", contract.Inputf("the base commit is not in the clone (check out with fetch-depth: 0), and %v", err)
+	}
+	var base []*contract.Catalog
+	for _, f := range files {
+		c, err := source.Parse(f.Data, "git:"+ev.BaseSHA+":"+f.Path, source.ServerName(f.Path), "git:"+ev.BaseSHA+":"+f.Path)
+		if err != nil {
+			return "", err
+		}
+		base = append(base, c)
+	}
+	label := "git:" + ev.BaseSHA
+	a.baseCatalogs = map[string][]*contract.Catalog{label: base}
+	return label, nil
+}
+
+// repoRelative turns a folder relative to the working directory into a path
+// from the repository root (GITHUB_WORKSPACE), as the contents API wants.
+func repoRelative(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	ws, err := filepath.Abs(os.Getenv("GITHUB_WORKSPACE"))
+	if err != nil || os.Getenv("GITHUB_WORKSPACE") == "" {
+		return filepath.ToSlash(filepath.Clean(dir)), nil
+	}
+	rel, err := filepath.Rel(ws, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return "", contract.Inputf("snapshot folder %s is outside the workspace", dir)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// relativize makes every file of the result a path from the repository
+// root, as annotations and SARIF need. A file at a git ref
+// ("git:REF:path", a removed tool located where it was) becomes the same
+// path in the work tree without a line, or nothing when the file is gone.
+func relativize(r *contract.Result, workspace, cwd string) {
+	fix := func(file string, line, col *int) string {
+		if file == "" {
+			return ""
+		}
+		if rest, ok := strings.CutPrefix(file, "git:"); ok {
+			if _, p, ok := strings.Cut(rest, ":"); ok {
+				*line, *col = 0, 0
+				if _, err := os.Stat(filepath.Join(workspace, filepath.FromSlash(p))); err == nil {
+					return path.Clean(p)
+				}
+			}
+			return ""
+		}
+		abs := file
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(cwd, file)
+		}
+		rel, err := filepath.Rel(workspace, abs)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			*line, *col = 0, 0
+			return ""
+		}
+		return filepath.ToSlash(rel)
+	}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		f.File = fix(f.File, &f.Line, &f.Column)
+		for j := range f.Related {
+			l := &f.Related[j]
+			l.File = fix(l.File, &l.Line, &l.Column)
+		}
+	}
+}
+
+// forkSafeHelp says how to comment on pull requests from forks.
+const forkSafeHelp = "to comment on pull requests from forks, upload the report (output report) as an artifact and post it from a workflow_run workflow with `mcp-contract comment --from report.json --pr N` (README, \"Pull requests from forks\")"
+
+// comment keeps the sticky PR comment; it never changes the exit code.
+func (a *app) comment(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result, failOn contract.Severity, masker *safetext.Masker) {
+	if in.Comment == "never" {
+		return
+	}
+	if ev.Fork && ev.Name == "pull_request" {
+		gha.Noticef("%s", "mcp-contract did not comment: a pull request from a fork gets a read-only token; "+forkSafeHelp)
+		return
+	}
+	if in.Token == "" {
+		gha.Noticef("%s", "mcp-contract did not comment: no github-token")
+		return
+	}
+	clean := len(result.Findings) == 0
+	for _, s := range result.Servers {
+		clean = clean && s.Error == ""
+	}
+	var body strings.Builder
+	if clean && in.Comment == "auto" {
+		body.WriteString("✅ **mcp-contract**: everything reported earlier is resolved.\n\n")
+	}
+	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL})
+	client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), in.Token, nil)
+	if err != nil {
+		gha.Warningf("%s", safetext.Line(err.Error()))
+		return
+	}
+	marker := ghaction.Marker(ev.Workflow, ev.Job, in.CommentID)
+	_, err = client.UpsertComment(ctx, ev.Repo, ev.PR, marker, body.String(), clean && in.Comment == "auto")
+	switch {
+	case ghaction.IsForbidden(err):
+		gha.Noticef("%s", safetext.Line(masker.Mask("mcp-contract did not comment ("+err.Error()+"): the token needs permissions: pull-requests: write; "+forkSafeHelp)))
+	case err != nil:
+		gha.Warningf("%s", safetext.Line(masker.Mask("mcp-contract could not comment: "+err.Error())))
+	}
+}

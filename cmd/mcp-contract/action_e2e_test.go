@@ -1,0 +1,383 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var actionBin struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// builtBinary builds mcp-contract once per test binary: the action test runs
+// it as a process, exactly as the runner runs the container's entrypoint.
+func builtBinary(t *testing.T) string {
+	t.Helper()
+	actionBin.once.Do(func() {
+		dir, err := os.MkdirTemp("", "mcp-contract-bin")
+		if err != nil {
+			actionBin.err = err
+			return
+		}
+		actionBin.path = filepath.Join(dir, "mcp-contract")
+		out, err := exec.Command("go", "build", "-trimpath", "-ldflags=-X main.version=e2e", "-o", actionBin.path, ".").CombinedOutput()
+		if err != nil {
+			actionBin.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if actionBin.err != nil {
+		t.Fatal(actionBin.err)
+	}
+	return actionBin.path
+}
+
+// restAPI stands in for api.github.com under /api/v3 (as on Enterprise
+// Server): the issue-comment endpoints, two comments per page, every
+// request recorded.
+type restAPI struct {
+	mu        sync.Mutex
+	comments  []map[string]any
+	requests  []string
+	bodies    []string
+	forbidden bool
+	nextID    int
+	tokens    []string
+}
+
+const e2eToken = "ghs_e2eTokenValue0123456789"
+
+func (api *restAPI) serve(t *testing.T) *httptest.Server {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/v3/repos/Codertocat/Hello-World/issues/2/comments", func(w http.ResponseWriter, r *http.Request) {
+		api.record(r)
+		switch r.Method {
+		case http.MethodGet:
+			page := 1
+			fmt.Sscan(r.URL.Query().Get("page"), &page)
+			lo, hi := min((page-1)*2, len(api.comments)), min(page*2, len(api.comments))
+			if hi < len(api.comments) {
+				w.Header().Set("Link", fmt.Sprintf(`<http://%s%s?page=%d&per_page=100>; rel="next"`, r.Host, r.URL.Path, page+1))
+			}
+			json.NewEncoder(w).Encode(api.comments[lo:hi])
+		case http.MethodPost:
+			if api.forbidden {
+				w.WriteHeader(http.StatusForbidden)
+				fmt.Fprint(w, `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/issues/comments#create-an-issue-comment"}`)
+				return
+			}
+			var c map[string]any
+			json.NewDecoder(r.Body).Decode(&c)
+			api.bodies = append(api.bodies, c["body"].(string))
+			api.nextID++
+			c["id"] = api.nextID
+			c["user"] = map[string]any{"login": "github-actions[bot]", "type": "Bot"}
+			api.comments = append(api.comments, c)
+			w.WriteHeader(http.StatusCreated)
+			json.NewEncoder(w).Encode(c)
+		default:
+			w.WriteHeader(http.StatusMethodNotAllowed)
+		}
+	})
+	mux.HandleFunc("/api/v3/repos/Codertocat/Hello-World/issues/comments/", func(w http.ResponseWriter, r *http.Request) {
+		api.record(r)
+		if r.Method != http.MethodPatch {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		var patch map[string]any
+		json.NewDecoder(r.Body).Decode(&patch)
+		id := strings.TrimPrefix(r.URL.Path, "/api/v3/repos/Codertocat/Hello-World/issues/comments/")
+		for _, c := range api.comments {
+			if fmt.Sprint(c["id"]) == id {
+				c["body"] = patch["body"]
+				api.bodies = append(api.bodies, patch["body"].(string))
+				json.NewEncoder(w).Encode(c)
+				return
+			}
+		}
+		w.WriteHeader(http.StatusNotFound)
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		api.record(r)
+		t.Errorf("unexpected request %s %s", r.Method, r.URL)
+		w.WriteHeader(http.StatusNotFound)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func (api *restAPI) record(r *http.Request) {
+	api.mu.Lock()
+	defer api.mu.Unlock()
+	q := ""
+	if r.URL.RawQuery != "" {
+		q = "?" + r.URL.RawQuery
+	}
+	api.requests = append(api.requests, r.Method+" "+r.URL.Path+q)
+	api.tokens = append(api.tokens, r.Header.Get("Authorization"))
+}
+
+func (api *restAPI) take() []string {
+	api.mu.Lock()
+	defer api.mu.Unlock()
+	out := api.requests
+	api.requests = nil
+	return out
+}
+
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+const bankSnapshot = `{
+  "tools": [
+    {
+      "name": "get_balance",
+      "description": %q,
+      "inputSchema": {
+        "type": "object",
+        "properties": {
+          "account": {"type": "string", "description": "Account id."}%s
+        },
+        "required": ["account"%s],
+        "additionalProperties": false
+      }
+    }
+  ]
+}
+`
+
+// hostileDescription tries every way to issue a workflow command.
+const hostileDescription = "Read the balance.\n::error::pwned\r::add-mask::x %0A::warning::injected"
+
+type actionRun struct {
+	stdout, stderr, summary, outputs string
+	code                             int
+}
+
+// A pull request changes the committed contract: the action, run as the
+// runner runs a container action, annotates the change on its line, writes
+// outputs, summary and SARIF, and keeps exactly one PR comment.
+func TestActionEndToEnd(t *testing.T) {
+	bin := builtBinary(t)
+	api := &restAPI{comments: []map[string]any{
+		{"id": 900, "body": "first!", "user": map[string]any{"login": "alice", "type": "User"}},
+		{"id": 901, "body": "<!-- mcp-contract:ci:contract:default --> pasted by a person", "user": map[string]any{"login": "mallory", "type": "User"}},
+		{"id": 902, "body": "lgtm", "user": map[string]any{"login": "bob", "type": "User"}},
+	}, nextID: 1000}
+	srv := api.serve(t)
+
+	repo := t.TempDir()
+	git(t, repo, "init", "-q", "-b", "master")
+	os.MkdirAll(filepath.Join(repo, "mcp-snapshots"), 0o755)
+	write := func(desc, extraProp, extraReq string) {
+		data := fmt.Sprintf(bankSnapshot, desc, extraProp, extraReq)
+		if err := os.WriteFile(filepath.Join(repo, "mcp-snapshots", "bank.json"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Read the balance of an account.", "", "")
+	config := "version: 1\nservers:\n  bank: {file: mcp-snapshots/bank.json}\n" +
+		"  staging: {url: \"http://127.0.0.1:9/mcp\", headers: {Authorization: \"Bearer ${STAGING_TOKEN}\"}}\n" +
+		"profiles: [openai]\n"
+	os.WriteFile(filepath.Join(repo, ".mcp-contract.yaml"), []byte(config), 0o644)
+	git(t, repo, "add", ".")
+	git(t, repo, "commit", "-q", "-m", "base")
+	baseSHA := git(t, repo, "rev-parse", "HEAD")
+	write(hostileDescription, `, "currency": {"type": "string", "description": "ISO 4217 code."}`, `, "currency"`)
+	git(t, repo, "commit", "-q", "-am", "pr")
+	headSHA := git(t, repo, "rev-parse", "HEAD")
+
+	runner := t.TempDir()
+	event := func(headRepo string) string {
+		data, err := os.ReadFile(filepath.Join("testdata", "github", "pull_request_opened.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ev map[string]any
+		json.Unmarshal(data, &ev)
+		pr := ev["pull_request"].(map[string]any)
+		pr["base"].(map[string]any)["sha"] = baseSHA
+		head := pr["head"].(map[string]any)
+		head["sha"] = headSHA
+		head["repo"].(map[string]any)["full_name"] = headRepo
+		path := filepath.Join(runner, headRepo[:strings.IndexByte(headRepo, '/')]+"-event.json")
+		out, _ := json.Marshal(ev)
+		os.WriteFile(path, out, 0o644)
+		return path
+	}
+	sameRepo, fork := event("Codertocat/Hello-World"), event("Forker/Hello-World")
+
+	run := func(eventPath string) actionRun {
+		t.Helper()
+		output := filepath.Join(runner, "output")
+		summary := filepath.Join(runner, "summary")
+		// The runner creates both files empty for each step.
+		os.WriteFile(output, nil, 0o644)
+		os.WriteFile(summary, nil, 0o644)
+		cmd := exec.Command(bin, "action")
+		cmd.Dir = repo
+		cmd.Env = []string{
+			"PATH=" + os.Getenv("PATH"), "HOME=" + runner,
+			"GITHUB_ACTIONS=true", "CI=true",
+			"GITHUB_WORKSPACE=" + repo,
+			"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + eventPath,
+			"GITHUB_OUTPUT=" + output, "GITHUB_STEP_SUMMARY=" + summary,
+			"GITHUB_API_URL=" + srv.URL + "/api/v3", "GITHUB_SERVER_URL=https://github.com",
+			"GITHUB_REPOSITORY=Codertocat/Hello-World", "GITHUB_WORKFLOW=ci", "GITHUB_JOB=contract",
+			"GITHUB_RUN_ID=42", "GITHUB_SHA=" + headSHA, "GITHUB_REF=refs/pull/2/merge",
+			"INPUT_COMMAND=check", "INPUT_ARGS=--server bank", "INPUT_CONFIG=", "INPUT_PROFILES=",
+			"INPUT_FAIL-ON=error", "INPUT_AGAINST=", "INPUT_GITHUB-TOKEN=" + e2eToken,
+			"INPUT_COMMENT=auto", "INPUT_COMMENT-ID=default", "INPUT_SARIF=results.sarif",
+			"INPUT_DRIFT-ISSUE=false", "INPUT_WORKING-DIRECTORY=",
+			"STAGING_TOKEN=stg-e2e-secret-42",
+		}
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := os.ReadFile(output)
+		sum, _ := os.ReadFile(summary)
+		r := actionRun{stdout: stdout.String(), stderr: stderr.String(), summary: string(sum), outputs: string(out), code: code}
+		for name, text := range map[string]string{"stdout": r.stdout, "stderr": r.stderr, "summary": r.summary, "outputs": r.outputs} {
+			if strings.Contains(text, e2eToken) {
+				t.Errorf("the token appears in %s", name)
+			}
+		}
+		for _, f := range []string{"mcp-contract-report.json", "results.sarif"} {
+			if data, err := os.ReadFile(filepath.Join(repo, f)); err == nil && strings.Contains(string(data), e2eToken) {
+				t.Errorf("the token appears in %s", f)
+			}
+		}
+		// The config's secrets are announced before anything else is printed.
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		announced := 0
+		for announced < len(lines) && strings.HasPrefix(lines[announced], "::add-mask::") {
+			announced++
+		}
+		if !slices.Contains(lines[:announced], "::add-mask::stg-e2e-secret-42") {
+			t.Errorf("stdout does not start by masking the config secret:\n%s", r.stdout)
+		}
+		// The runner acts on a command at the start of a line: each line is
+		// one of ours, and its message never decodes to a second line.
+		for _, line := range lines[announced:] {
+			cmd, rest, _ := strings.Cut(strings.TrimPrefix(line, "::"), "::")
+			name, props, _ := strings.Cut(cmd, " ")
+			ours := strings.HasPrefix(line, "::") && ((name == "error" || name == "warning" || name == "notice") && strings.Contains(props, "title=") ||
+				name == "notice" && strings.HasPrefix(rest, "mcp-contract "))
+			if !ours {
+				t.Errorf("stdout line is not one of our commands: %q", line)
+			}
+			if strings.ContainsAny(strings.NewReplacer("%0D", "\r", "%0A", "\n", "%25", "%").Replace(rest), "\r\n") {
+				t.Errorf("message decodes to several lines: %q", line)
+			}
+		}
+		return r
+	}
+
+	// First run: one comment created, after reading every page.
+	first := run(sameRepo)
+	if first.code != 1 {
+		t.Fatalf("exit %d, want 1 (a breaking change)\nstdout:\n%s\nstderr:\n%s", first.code, first.stdout, first.stderr)
+	}
+	listing := []string{
+		"GET /api/v3/repos/Codertocat/Hello-World/issues/2/comments?per_page=100",
+		"GET /api/v3/repos/Codertocat/Hello-World/issues/2/comments?page=2&per_page=100",
+	}
+	assertRequests(t, "first run", api.take(), append(listing, "POST /api/v3/repos/Codertocat/Hello-World/issues/2/comments"))
+	if !strings.Contains(first.stdout, "::error file=mcp-snapshots/bank.json,line=") || !strings.Contains(first.stdout, "title=drift/") {
+		t.Errorf("no drift annotation on the snapshot's line:\n%s", first.stdout)
+	}
+	for _, want := range []string{"errors=", "breaking=", "report=mcp-contract-report.json", "sarif=results.sarif"} {
+		key, _, _ := strings.Cut(want, "=")
+		if !strings.Contains(first.outputs, key+"<<") {
+			t.Errorf("output %s not written:\n%s", key, first.outputs)
+		}
+	}
+	if !strings.Contains(first.outputs, "breaking<<ghadelimiter") && !strings.Contains(first.outputs, "breaking<<_GitHubActionsFileCommandDelimeter_\n1\n") {
+		t.Errorf("breaking output:\n%s", first.outputs)
+	}
+	if !strings.HasPrefix(first.summary, "❌ **mcp-contract**") || !strings.Contains(first.summary, "| bank |") {
+		t.Errorf("summary:\n%s", first.summary)
+	}
+	if len(api.bodies) != 1 || !strings.Contains(api.bodies[0], "<!-- mcp-contract:ci:contract:default -->") || !strings.Contains(api.bodies[0], "drift/") {
+		t.Errorf("comment bodies %q", api.bodies)
+	}
+	for _, auth := range api.tokens {
+		if auth != "Bearer "+e2eToken {
+			t.Errorf("Authorization %q", auth)
+		}
+	}
+
+	// Second run: the same comment edited, none created.
+	second := run(sameRepo)
+	if second.code != 1 {
+		t.Errorf("second run exit %d", second.code)
+	}
+	// Our comment is the fourth: page 2 holds it.
+	assertRequests(t, "second run", api.take(), append(listing, "PATCH /api/v3/repos/Codertocat/Hello-World/issues/comments/1001"))
+
+	// A pull request from a fork: nothing written, a notice says why.
+	forked := run(fork)
+	assertRequests(t, "fork", api.take(), nil)
+	if forked.code != 1 || !strings.Contains(forked.stdout, "::notice::mcp-contract did not comment: a pull request from a fork") {
+		t.Errorf("fork: exit %d\n%s", forked.code, forked.stdout)
+	}
+
+	// 403: a notice, the exit code unchanged.
+	saved := api.comments
+	api.comments, api.forbidden = saved[:3], true
+	denied := run(sameRepo)
+	assertRequests(t, "403", api.take(), append(listing, "POST /api/v3/repos/Codertocat/Hello-World/issues/2/comments"))
+	if denied.code != 1 || !strings.Contains(denied.stdout, "::notice::mcp-contract did not comment (creating the pull request comment: 403 Resource not accessible by integration)") {
+		t.Errorf("403: exit %d\n%s", denied.code, denied.stdout)
+	}
+	api.comments, api.forbidden = saved, false
+
+	// The PR is fixed: the comment is edited to say so.
+	write("Read the balance of an account.", "", "")
+	git(t, repo, "commit", "-q", "-am", "revert")
+	clean := run(sameRepo)
+	if clean.code != 0 {
+		t.Errorf("clean run exit %d\n%s%s", clean.code, clean.stdout, clean.stderr)
+	}
+	assertRequests(t, "clean run", api.take(), append(listing, "PATCH /api/v3/repos/Codertocat/Hello-World/issues/comments/1001"))
+	if last := api.bodies[len(api.bodies)-1]; !strings.HasPrefix(last, "✅ **mcp-contract**: everything reported earlier is resolved.") {
+		t.Errorf("resolved comment:\n%s", last)
+	}
+	if len(api.comments) != 4 {
+		t.Errorf("%d comments, want the 3 of people and one of ours", len(api.comments))
+	}
+}
+
+func assertRequests(t *testing.T, when string, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%s: requests\n%s\nwant\n%s", when, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

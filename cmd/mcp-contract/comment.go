@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+
+	ghaction "github.com/mcp-contract/mcp-contract/github"
+	"github.com/sethvargo/go-githubactions"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) commentCommand() *cobra.Command {
+	var from, commentID, mode string
+	var pr int
+	cmd := &cobra.Command{
+		Use:   "comment --from REPORT.json [--pr N]",
+		Short: "Keep the sticky PR comment from a saved JSON report (the fork-safe workflow_run half)",
+		Long: `Post or edit the pull request comment the action keeps, from a JSON report another job
+wrote: a pull_request workflow runs the check and uploads the report, a workflow_run
+workflow (which holds a write token even for forks) downloads it and runs this. The report
+is untrusted input and is rendered as text only. The token is GITHUB_TOKEN (or the
+github-token input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if from == "" {
+				return usagef("comment needs --from REPORT.json")
+			}
+			if mode != "auto" && mode != "always" {
+				return usagef("--comment %q: want auto or always", mode)
+			}
+			gha := githubactions.New(githubactions.WithWriter(a.stdout))
+			token := gha.GetInput("github-token")
+			if token == "" {
+				token = os.Getenv("GITHUB_TOKEN")
+			}
+			if token == "" {
+				return usagef("comment needs a token: set GITHUB_TOKEN")
+			}
+			a.masker.Add(token)
+			if os.Getenv("GITHUB_ACTIONS") == "true" {
+				gha.AddMask(token)
+			}
+			result, err := readReport(from)
+			if err != nil {
+				return err
+			}
+			ev, err := ghaction.ReadEvent(gha)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			if pr > 0 {
+				ev.PR = pr
+			}
+			if ev.PR == 0 {
+				return usagef("no pull request number: give --pr N (a workflow_run event from a fork lists no pull requests)")
+			}
+			if ev.Repo.Owner == "" {
+				return usagef("GITHUB_REPOSITORY is not set")
+			}
+			failOn, err := a.failLevel()
+			if err != nil {
+				return err
+			}
+			// The posting workflow holds a write token whatever the PR's origin.
+			ev.Fork = false
+			a.comment(cmd.Context(), gha, ev, ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}, result, failOn, a.masker)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&from, "from", "", "the JSON report to post (written with --format json, or the action's report output)")
+	cmd.Flags().IntVar(&pr, "pr", 0, "pull request number (default: from the event)")
+	cmd.Flags().StringVar(&commentID, "comment-id", "default", "tells this comment apart from others the same job keeps")
+	cmd.Flags().StringVar(&mode, "comment", "auto", "auto: a clean report only edits an existing comment; always: create one even when clean")
+	return cmd
+}
