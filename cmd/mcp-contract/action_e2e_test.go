@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -54,6 +56,9 @@ type restAPI struct {
 	forbidden bool
 	nextID    int
 	tokens    []string
+	// files are the repository's files at one commit, for the contents API.
+	files map[string]string
+	ref   string
 }
 
 const e2eToken = "ghs_e2eTokenValue0123456789"
@@ -108,6 +113,32 @@ func (api *restAPI) serve(t *testing.T) *httptest.Server {
 			}
 		}
 		w.WriteHeader(http.StatusNotFound)
+	})
+	mux.HandleFunc("/api/v3/repos/Codertocat/Hello-World/contents/", func(w http.ResponseWriter, r *http.Request) {
+		api.record(r)
+		p := strings.TrimPrefix(r.URL.Path, "/api/v3/repos/Codertocat/Hello-World/contents/")
+		if r.URL.Query().Get("ref") != api.ref {
+			w.WriteHeader(http.StatusNotFound)
+			fmt.Fprint(w, `{"message":"No commit found for the ref"}`)
+			return
+		}
+		if data, ok := api.files[p]; ok {
+			json.NewEncoder(w).Encode(map[string]any{"type": "file", "encoding": "base64", "name": path.Base(p), "path": p,
+				"size": len(data), "content": base64.StdEncoding.EncodeToString([]byte(data))})
+			return
+		}
+		var entries []map[string]any
+		for f := range api.files {
+			if path.Dir(f) == p {
+				entries = append(entries, map[string]any{"type": "file", "name": path.Base(f), "path": f})
+			}
+		}
+		if entries == nil {
+			w.WriteHeader(http.StatusNotFound)
+			fmt.Fprint(w, `{"message":"Not Found"}`)
+			return
+		}
+		json.NewEncoder(w).Encode(entries)
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		api.record(r)
@@ -179,7 +210,6 @@ type actionRun struct {
 // runner runs a container action, annotates the change on its line, writes
 // outputs, summary and SARIF, and keeps exactly one PR comment.
 func TestActionEndToEnd(t *testing.T) {
-	bin := builtBinary(t)
 	api := &restAPI{comments: []map[string]any{
 		{"id": 900, "body": "first!", "user": map[string]any{"login": "alice", "type": "User"}},
 		{"id": 901, "body": "<!-- mcp-contract:ci:contract:default --> pasted by a person", "user": map[string]any{"login": "mallory", "type": "User"}},
@@ -187,117 +217,15 @@ func TestActionEndToEnd(t *testing.T) {
 	}, nextID: 1000}
 	srv := api.serve(t)
 
-	repo := t.TempDir()
-	git(t, repo, "init", "-q", "-b", "master")
-	os.MkdirAll(filepath.Join(repo, "mcp-snapshots"), 0o755)
-	write := func(desc, extraProp, extraReq string) {
-		data := fmt.Sprintf(bankSnapshot, desc, extraProp, extraReq)
-		if err := os.WriteFile(filepath.Join(repo, "mcp-snapshots", "bank.json"), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("Read the balance of an account.", "", "")
-	config := "version: 1\nservers:\n  bank: {file: mcp-snapshots/bank.json}\n" +
-		"  staging: {url: \"http://127.0.0.1:9/mcp\", headers: {Authorization: \"Bearer ${STAGING_TOKEN}\"}}\n" +
-		"profiles: [openai]\n"
-	os.WriteFile(filepath.Join(repo, ".mcp-contract.yaml"), []byte(config), 0o644)
-	git(t, repo, "add", ".")
-	git(t, repo, "commit", "-q", "-m", "base")
-	baseSHA := git(t, repo, "rev-parse", "HEAD")
-	write(hostileDescription, `, "currency": {"type": "string", "description": "ISO 4217 code."}`, `, "currency"`)
-	git(t, repo, "commit", "-q", "-am", "pr")
-	headSHA := git(t, repo, "rev-parse", "HEAD")
-
-	runner := t.TempDir()
-	event := func(headRepo string) string {
-		data, err := os.ReadFile(filepath.Join("testdata", "github", "pull_request_opened.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ev map[string]any
-		json.Unmarshal(data, &ev)
-		pr := ev["pull_request"].(map[string]any)
-		pr["base"].(map[string]any)["sha"] = baseSHA
-		head := pr["head"].(map[string]any)
-		head["sha"] = headSHA
-		head["repo"].(map[string]any)["full_name"] = headRepo
-		path := filepath.Join(runner, headRepo[:strings.IndexByte(headRepo, '/')]+"-event.json")
-		out, _ := json.Marshal(ev)
-		os.WriteFile(path, out, 0o644)
-		return path
-	}
+	pr := newPRRepo(t)
+	repo, runner, headSHA := pr.repo, pr.runner, pr.headSHA
+	write := pr.write
+	event := pr.event
 	sameRepo, fork := event("Codertocat/Hello-World"), event("Forker/Hello-World")
 
 	run := func(eventPath string) actionRun {
 		t.Helper()
-		output := filepath.Join(runner, "output")
-		summary := filepath.Join(runner, "summary")
-		// The runner creates both files empty for each step.
-		os.WriteFile(output, nil, 0o644)
-		os.WriteFile(summary, nil, 0o644)
-		cmd := exec.Command(bin, "action")
-		cmd.Dir = repo
-		cmd.Env = []string{
-			"PATH=" + os.Getenv("PATH"), "HOME=" + runner,
-			"GITHUB_ACTIONS=true", "CI=true",
-			"GITHUB_WORKSPACE=" + repo,
-			"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + eventPath,
-			"GITHUB_OUTPUT=" + output, "GITHUB_STEP_SUMMARY=" + summary,
-			"GITHUB_API_URL=" + srv.URL + "/api/v3", "GITHUB_SERVER_URL=https://github.com",
-			"GITHUB_REPOSITORY=Codertocat/Hello-World", "GITHUB_WORKFLOW=ci", "GITHUB_JOB=contract",
-			"GITHUB_RUN_ID=42", "GITHUB_SHA=" + headSHA, "GITHUB_REF=refs/pull/2/merge",
-			"INPUT_COMMAND=check", "INPUT_ARGS=--server bank", "INPUT_CONFIG=", "INPUT_PROFILES=",
-			"INPUT_FAIL-ON=error", "INPUT_AGAINST=", "INPUT_GITHUB-TOKEN=" + e2eToken,
-			"INPUT_COMMENT=auto", "INPUT_COMMENT-ID=default", "INPUT_SARIF=results.sarif",
-			"INPUT_DRIFT-ISSUE=false", "INPUT_WORKING-DIRECTORY=",
-			"STAGING_TOKEN=stg-e2e-secret-42",
-		}
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		out, _ := os.ReadFile(output)
-		sum, _ := os.ReadFile(summary)
-		r := actionRun{stdout: stdout.String(), stderr: stderr.String(), summary: string(sum), outputs: string(out), code: code}
-		for name, text := range map[string]string{"stdout": r.stdout, "stderr": r.stderr, "summary": r.summary, "outputs": r.outputs} {
-			if strings.Contains(text, e2eToken) {
-				t.Errorf("the token appears in %s", name)
-			}
-		}
-		for _, f := range []string{"mcp-contract-report.json", "results.sarif"} {
-			if data, err := os.ReadFile(filepath.Join(repo, f)); err == nil && strings.Contains(string(data), e2eToken) {
-				t.Errorf("the token appears in %s", f)
-			}
-		}
-		// The config's secrets are announced before anything else is printed.
-		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-		announced := 0
-		for announced < len(lines) && strings.HasPrefix(lines[announced], "::add-mask::") {
-			announced++
-		}
-		if !slices.Contains(lines[:announced], "::add-mask::stg-e2e-secret-42") {
-			t.Errorf("stdout does not start by masking the config secret:\n%s", r.stdout)
-		}
-		// The runner acts on a command at the start of a line: each line is
-		// one of ours, and its message never decodes to a second line.
-		for _, line := range lines[announced:] {
-			cmd, rest, _ := strings.Cut(strings.TrimPrefix(line, "::"), "::")
-			name, props, _ := strings.Cut(cmd, " ")
-			ours := strings.HasPrefix(line, "::") && ((name == "error" || name == "warning" || name == "notice") && strings.Contains(props, "title=") ||
-				name == "notice" && strings.HasPrefix(rest, "mcp-contract "))
-			if !ours {
-				t.Errorf("stdout line is not one of our commands: %q", line)
-			}
-			if strings.ContainsAny(strings.NewReplacer("%0D", "\r", "%0A", "\n", "%25", "%").Replace(rest), "\r\n") {
-				t.Errorf("message decodes to several lines: %q", line)
-			}
-		}
-		return r
+		return runAction(t, repo, runner, eventPath, srv.URL, headSHA)
 	}
 
 	// First run: one comment created, after reading every page.
@@ -379,5 +307,204 @@ func assertRequests(t *testing.T, when string, got, want []string) {
 	t.Helper()
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("%s: requests\n%s\nwant\n%s", when, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// runAction runs the built binary as the runner runs a container action:
+// INPUT_* with hyphens kept, GITHUB_* pointing at the workspace, the event
+// payload, the command files and the API. It checks what every run must
+// hold: the token in no output, the config's secret masked first, and
+// every stdout line one of our workflow commands.
+func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string) actionRun {
+	t.Helper()
+	bin := builtBinary(t)
+	output := filepath.Join(runner, "output")
+	summary := filepath.Join(runner, "summary")
+	// The runner creates both files empty for each step.
+	os.WriteFile(output, nil, 0o644)
+	os.WriteFile(summary, nil, 0o644)
+	cmd := exec.Command(bin, "action")
+	cmd.Dir = repo
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + runner,
+		"GITHUB_ACTIONS=true", "CI=true",
+		"GITHUB_WORKSPACE=" + repo,
+		"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + eventPath,
+		"GITHUB_OUTPUT=" + output, "GITHUB_STEP_SUMMARY=" + summary,
+		"GITHUB_API_URL=" + apiURL + "/api/v3", "GITHUB_SERVER_URL=https://github.com",
+		"GITHUB_REPOSITORY=Codertocat/Hello-World", "GITHUB_WORKFLOW=ci", "GITHUB_JOB=contract",
+		"GITHUB_RUN_ID=42", "GITHUB_SHA=" + headSHA, "GITHUB_REF=refs/pull/2/merge",
+		"INPUT_COMMAND=check", "INPUT_ARGS=--server bank", "INPUT_CONFIG=", "INPUT_PROFILES=",
+		"INPUT_FAIL-ON=error", "INPUT_AGAINST=", "INPUT_GITHUB-TOKEN=" + e2eToken,
+		"INPUT_COMMENT=auto", "INPUT_COMMENT-ID=default", "INPUT_SARIF=results.sarif",
+		"INPUT_DRIFT-ISSUE=false", "INPUT_WORKING-DIRECTORY=",
+		"STAGING_TOKEN=stg-e2e-secret-42",
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := os.ReadFile(output)
+	sum, _ := os.ReadFile(summary)
+	r := actionRun{stdout: stdout.String(), stderr: stderr.String(), summary: string(sum), outputs: string(out), code: code}
+	for name, text := range map[string]string{"stdout": r.stdout, "stderr": r.stderr, "summary": r.summary, "outputs": r.outputs} {
+		if strings.Contains(text, e2eToken) {
+			t.Errorf("the token appears in %s", name)
+		}
+	}
+	for _, f := range []string{"mcp-contract-report.json", "results.sarif"} {
+		if data, err := os.ReadFile(filepath.Join(repo, f)); err == nil && strings.Contains(string(data), e2eToken) {
+			t.Errorf("the token appears in %s", f)
+		}
+	}
+	// The config's secrets are announced before anything else is printed.
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	announced := 0
+	for announced < len(lines) && strings.HasPrefix(lines[announced], "::add-mask::") {
+		announced++
+	}
+	if !slices.Contains(lines[:announced], "::add-mask::stg-e2e-secret-42") {
+		t.Errorf("stdout does not start by masking the config secret:\n%s", r.stdout)
+	}
+	// The runner acts on a command at the start of a line: each line is
+	// one of ours, and its message never decodes to a second line.
+	for _, line := range lines[announced:] {
+		cmd, rest, _ := strings.Cut(strings.TrimPrefix(line, "::"), "::")
+		name, props, _ := strings.Cut(cmd, " ")
+		ours := strings.HasPrefix(line, "::") && ((name == "error" || name == "warning" || name == "notice") && strings.Contains(props, "title=") ||
+			name == "notice" && strings.HasPrefix(rest, "mcp-contract "))
+		if !ours {
+			t.Errorf("stdout line is not one of our commands: %q", line)
+		}
+		if strings.ContainsAny(strings.NewReplacer("%0D", "\r", "%0A", "\n", "%25", "%").Replace(rest), "\r\n") {
+			t.Errorf("message decodes to several lines: %q", line)
+		}
+	}
+	return r
+}
+
+// prRepo is a workspace as actions/checkout leaves it on a pull request: a
+// base commit with the committed contract and a config, then the PR's
+// commit, which adds a required property and a hostile description.
+type prRepo struct {
+	repo, runner     string
+	baseSHA, headSHA string
+	write            func(desc, extraProp, extraReq string)
+	// event writes a pull_request payload whose head is in headRepo.
+	event func(headRepo string) string
+}
+
+func newPRRepo(t *testing.T) *prRepo {
+	t.Helper()
+	pr := &prRepo{repo: t.TempDir(), runner: t.TempDir()}
+	repo := pr.repo
+	git(t, repo, "init", "-q", "-b", "master")
+	os.MkdirAll(filepath.Join(repo, "mcp-snapshots"), 0o755)
+	pr.write = func(desc, extraProp, extraReq string) {
+		data := fmt.Sprintf(bankSnapshot, desc, extraProp, extraReq)
+		if err := os.WriteFile(filepath.Join(repo, "mcp-snapshots", "bank.json"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pr.write("Read the balance of an account.", "", "")
+	config := "version: 1\nservers:\n  bank: {file: mcp-snapshots/bank.json}\n" +
+		"  staging: {url: \"http://127.0.0.1:9/mcp\", headers: {Authorization: \"Bearer ${STAGING_TOKEN}\"}}\n" +
+		"profiles: [openai]\n"
+	os.WriteFile(filepath.Join(repo, ".mcp-contract.yaml"), []byte(config), 0o644)
+	git(t, repo, "add", ".")
+	git(t, repo, "commit", "-q", "-m", "base")
+	pr.baseSHA = git(t, repo, "rev-parse", "HEAD")
+	pr.write(hostileDescription, `, "currency": {"type": "string", "description": "ISO 4217 code."}`, `, "currency"`)
+	git(t, repo, "commit", "-q", "-am", "pr")
+	pr.headSHA = git(t, repo, "rev-parse", "HEAD")
+	pr.event = func(headRepo string) string {
+		data, err := os.ReadFile(filepath.Join("testdata", "github", "pull_request_opened.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ev map[string]any
+		json.Unmarshal(data, &ev)
+		payload := ev["pull_request"].(map[string]any)
+		payload["base"].(map[string]any)["sha"] = pr.baseSHA
+		head := payload["head"].(map[string]any)
+		head["sha"] = pr.headSHA
+		head["repo"].(map[string]any)["full_name"] = headRepo
+		path := filepath.Join(pr.runner, headRepo[:strings.IndexByte(headRepo, '/')]+"-event.json")
+		out, _ := json.Marshal(ev)
+		os.WriteFile(path, out, 0o644)
+		return path
+	}
+	return pr
+}
+
+// A clone too shallow to hold the base commit: the base snapshots are read
+// through the contents API at the base SHA, and drift still finds the change.
+func TestActionShallowCloneReadsTheBaseThroughTheAPI(t *testing.T) {
+	pr := newPRRepo(t)
+	base := git(t, pr.repo, "show", pr.baseSHA+":mcp-snapshots/bank.json")
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	git(t, pr.repo, "clone", "-q", "--depth", "1", "file://"+pr.repo, shallow)
+	if out, err := exec.Command("git", "-C", shallow, "cat-file", "-e", pr.baseSHA).CombinedOutput(); err == nil {
+		t.Fatalf("the shallow clone holds the base commit %s", out)
+	}
+	api := &restAPI{files: map[string]string{"mcp-snapshots/bank.json": base + "\n"}, ref: pr.baseSHA, nextID: 1}
+	srv := api.serve(t)
+	r := runAction(t, shallow, pr.runner, pr.event("Codertocat/Hello-World"), srv.URL, pr.headSHA)
+	if r.code != 1 || !strings.Contains(r.stdout, "title=drift/input-required-property-added") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	assertRequests(t, "shallow", api.take(), []string{
+		"GET /api/v3/repos/Codertocat/Hello-World/contents/mcp-snapshots?ref=" + pr.baseSHA,
+		"GET /api/v3/repos/Codertocat/Hello-World/contents/mcp-snapshots/bank.json?ref=" + pr.baseSHA,
+		"GET /api/v3/repos/Codertocat/Hello-World/issues/2/comments?per_page=100",
+		"POST /api/v3/repos/Codertocat/Hello-World/issues/2/comments",
+	})
+}
+
+// The fork-safe half: a workflow_run job posts the comment from the report
+// the pull_request job uploaded, and edits it on the next run.
+func TestCommentFromReport(t *testing.T) {
+	repoRoot(t)
+	api := &restAPI{nextID: 1}
+	srv := api.serve(t)
+	// A fork wrote this report: its strings are the attacker's.
+	report := filepath.Join(t.TempDir(), "report.json")
+	os.WriteFile(report, []byte(`{"schemaVersion": 1, "tool": {"name": "mcp-contract", "version": "x"},
+  "servers": [{"name": "bank", "origin": "file:bank.json", "tools": 1}],
+  "findings": [{"rule": "security/instruction-in-description", "severity": "error", "category": "lint",
+    "server": "bank", "tool": "get_<b>balance</b>", "file": "bank.json", "line": 5, "column": 22,
+    "message": "cc @octocat <img src=x onerror=alert(1)> [click](https://evil.example) `+"`code`"+`\n## heading"}],
+  "summary": {"error": 1, "warning": 0, "info": 0, "servers": 1, "tools": 1}}`), 0o644)
+	t.Setenv("GITHUB_TOKEN", e2eToken)
+	t.Setenv("GITHUB_REPOSITORY", "Codertocat/Hello-World")
+	t.Setenv("GITHUB_API_URL", srv.URL+"/api/v3")
+	t.Setenv("GITHUB_EVENT_NAME", "workflow_run")
+	t.Setenv("GITHUB_EVENT_PATH", "")
+	t.Setenv("GITHUB_WORKFLOW", "comment")
+	t.Setenv("GITHUB_JOB", "post")
+	for i, want := range []string{"POST /api/v3/repos/Codertocat/Hello-World/issues/2/comments", "PATCH /api/v3/repos/Codertocat/Hello-World/issues/comments/2"} {
+		out, errOut, code := mcpContract(t, "comment", "--from", report, "--pr", "2")
+		if code != 0 || strings.Contains(out+errOut, e2eToken) {
+			t.Fatalf("run %d: exit %d\n%s%s", i, code, out, errOut)
+		}
+		assertRequests(t, fmt.Sprintf("run %d", i), api.take(), []string{"GET /api/v3/repos/Codertocat/Hello-World/issues/2/comments?per_page=100", want})
+	}
+	body := api.bodies[len(api.bodies)-1]
+	if !strings.Contains(body, "<!-- mcp-contract:comment:post:default -->") ||
+		!strings.Contains(body, "octocat") || strings.Contains(body, "@octocat") || strings.Contains(body, "<img") ||
+		strings.Contains(body, "[click](") || strings.Contains(body, "\n## heading") {
+		t.Errorf("comment body:\n%s", body)
+	}
+	// The tool name shows verbatim in a code span, where nothing renders.
+	if !strings.Contains(body, "`get_<b>balance</b>`") {
+		t.Errorf("tool name not in a code span:\n%s", body)
+	}
+	if _, errOut, code := mcpContract(t, "comment", "--from", report); code != 2 || !strings.Contains(errOut, "--pr N") {
+		t.Errorf("no PR number: exit %d %s", code, errOut)
 	}
 }
