@@ -60,6 +60,11 @@ type app struct {
 	statistics autoBool
 	// sections: the text report shows lint and drift apart, as check does.
 	sections bool
+	// noCache turns off the lint cache of check --against.
+	noCache bool
+	// refLoaded memoises againstRef, which check calls for the cache and
+	// again for drift.
+	refLoaded *refCatalogs
 	// collisionsRan: check ran the collisions step (two or more servers).
 	collisionsRan bool
 
