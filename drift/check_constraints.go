@@ -60,15 +60,17 @@ func checkConstraints(p *schemaPass) {
 	relaxed := p.pick(inputConstraintRelaxed, outputConstraintRelaxed)
 	bound := func(key string, upper bool) {
 		o, n := p.Old.value(key), p.New.value(key)
-		of, oOK := o.Float()
-		nf, nOK := n.Float()
+		oOK, nOK := o.Is(jsontree.Number), n.Is(jsontree.Number)
+		// Exactly as written, never through float64 (9007199254740993 and
+		// …992, 1e-400 and 0 are different bounds); messages quote the literals.
+		cmp, _ := jsontree.CompareNumbers(nodeText(n), nodeText(o))
 		switch {
-		case !oOK && !nOK, oOK && nOK && of == nf:
+		case !oOK && !nOK, oOK && nOK && cmp == 0:
 		case !oOK:
 			p.reportAt(tightened, false, key, "%s %s set to %s", p.Path, key, n.Text)
 		case !nOK:
 			p.reportAt(relaxed, false, "", "%s %s %s removed", p.Path, key, o.Text)
-		case (nf < of) == upper:
+		case (cmp < 0) == upper:
 			p.reportAt(tightened, false, key, "%s %s tightened from %s to %s", p.Path, key, o.Text, n.Text)
 		default:
 			p.reportAt(relaxed, false, key, "%s %s relaxed from %s to %s", p.Path, key, o.Text, n.Text)
@@ -134,7 +136,7 @@ func checkMultipleOf(p *schemaPass, tightened, relaxed *Rule) {
 	of, oOK := o.Float()
 	nf, nOK := n.Float()
 	switch {
-	case !oOK && !nOK, oOK && nOK && of == nf:
+	case !oOK && !nOK, oOK && nOK && jsontree.NumbersEqual(o.Text, n.Text):
 	case !oOK:
 		p.reportAt(tightened, false, "multipleOf", "%s multipleOf %s added", p.Path, n.Text)
 	case !nOK:
@@ -145,6 +147,13 @@ func checkMultipleOf(p *schemaPass, tightened, relaxed *Rule) {
 	default:
 		p.reportAt(tightened, false, "multipleOf", "%s multipleOf changed from %s to %s", p.Path, o.Text, n.Text)
 	}
+}
+
+func nodeText(n *jsontree.Node) string {
+	if n == nil {
+		return ""
+	}
+	return n.Text
 }
 
 func isWhole(f float64) bool { return math.Abs(f-math.Round(f)) < 1e-9 }

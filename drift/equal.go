@@ -2,7 +2,6 @@ package drift
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
@@ -37,12 +36,9 @@ func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool) bool {
 	case jsontree.Bool:
 		return a.Bool == b.Bool
 	case jsontree.Number:
-		if a.Text == b.Text {
-			return true
-		}
-		x, ok1 := a.Float()
-		y, ok2 := b.Float()
-		return ok1 && ok2 && x == y
+		// Exactly as written: 9007199254740993 is not 9007199254740992,
+		// though float64 holds neither apart.
+		return jsontree.NumbersEqual(a.Text, b.Text)
 	case jsontree.String:
 		return a.Text == b.Text
 	case jsontree.Array:
@@ -155,11 +151,7 @@ func canonical(n *jsontree.Node) string {
 func writeCanonical(b *strings.Builder, n *jsontree.Node, parentKey string) {
 	switch n.Kind {
 	case jsontree.Number:
-		if f, ok := n.Float(); ok {
-			b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
-			return
-		}
-		b.WriteString(n.Text)
+		b.WriteString(jsontree.CanonicalNumber(n.Text))
 	case jsontree.Array:
 		items := make([]string, len(n.Items))
 		for i, it := range n.Items {
@@ -346,7 +338,7 @@ func valueType(n *jsontree.Node) typeSet {
 	case jsontree.Object:
 		return tObject
 	}
-	if f, ok := n.Float(); ok && f == float64(int64(f)) {
+	if jsontree.IsInteger(n.Text) {
 		return tInteger
 	}
 	return tFraction

@@ -2,10 +2,13 @@ package schemacheck
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -61,6 +64,16 @@ func flatten(root *jsonschema.ValidationError, keyword func(*jsonschema.Validati
 			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: msg})
 		case *kind.AnyOf, *kind.OneOf:
 			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: noAlternative(leaf)})
+		case *kind.Maximum:
+			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: bound("maximum", k.Got, k.Want)})
+		case *kind.Minimum:
+			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: bound("minimum", k.Got, k.Want)})
+		case *kind.ExclusiveMaximum:
+			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: bound("exclusiveMaximum", k.Got, k.Want)})
+		case *kind.ExclusiveMinimum:
+			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: bound("exclusiveMinimum", k.Got, k.Want)})
+		case *kind.MultipleOf:
+			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: fmt.Sprintf("multipleOf: %s is not a multiple of %s", exact(k.Got), exact(k.Want))})
 		default:
 			out = append(out, Violation{Pointer: pointer, Keyword: kw, Message: leaf.ErrorKind.LocalizedString(printer)})
 		}
@@ -184,4 +197,55 @@ func pointerOf(tokens []string) string {
 
 func quote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `\'`) + "'"
+}
+
+// bound words a numeric bound's violation with both numbers exact: the
+// library's own text rounds them (9007199254740993 printed as
+// 9.007199254740992×10¹⁵, 1e-400 as 0), which names a bound the schema
+// does not have.
+func bound(keyword string, got, want *big.Rat) string {
+	return fmt.Sprintf("%s: got %s, want %s", keyword, exact(got), exact(want))
+}
+
+// exact writes a rational that came from a JSON number literal with every
+// digit kept: a plain decimal, or digits and an exponent when that is
+// shorter (1e-400). Such a number's denominator is 2^a·5^b; any other (or
+// one too large to write out) is written as a fraction.
+func exact(r *big.Rat) string {
+	if r == nil {
+		return "?"
+	}
+	s := decimalOf(r)
+	if len(s) > 32 {
+		s = jsontree.CanonicalNumber(s)
+	}
+	return s
+}
+
+func decimalOf(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	d := new(big.Int).Set(r.Denom())
+	if d.BitLen() > 1<<14 {
+		return r.RatString()
+	}
+	twos := d.TrailingZeroBits()
+	d.Rsh(d, twos)
+	// What is left must be 5^fives; log2(5) ≈ 2.32 gives its exponent.
+	fives := uint(0)
+	if d.Cmp(big.NewInt(1)) != 0 {
+		fives = uint(math.Round(float64(d.BitLen()-1) / math.Log2(5)))
+		for _, k := range []uint{fives, fives + 1} {
+			if new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(k)), nil).Cmp(d) == 0 {
+				fives = k
+				d.SetInt64(1)
+				break
+			}
+		}
+		if d.Cmp(big.NewInt(1)) != 0 {
+			return r.RatString()
+		}
+	}
+	return r.FloatString(int(max(twos, fives)))
 }
