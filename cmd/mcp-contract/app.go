@@ -108,7 +108,7 @@ func (a *app) rootCommand() *cobra.Command {
 		switch c.Name() {
 		case "explain", "version":
 		case "rules":
-			a.addFormatFlag(c)
+			c.Flags().StringVar(&a.format, "format", "text", "text or json")
 		default:
 			a.addSharedFlags(c)
 		}
@@ -120,7 +120,7 @@ func (a *app) rootCommand() *cobra.Command {
 func (a *app) addSharedFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
-	a.addFormatFlag(cmd)
+	f.StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
 	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
 	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
 	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
@@ -128,10 +128,6 @@ func (a *app) addSharedFlags(cmd *cobra.Command) {
 	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
 	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
 	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
-}
-
-func (a *app) addFormatFlag(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
 }
 
 // addTextReportFlags adds the layout flags of the text report to the

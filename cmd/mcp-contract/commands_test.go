@@ -247,6 +247,9 @@ func TestCommandsShowOnlyTheFlagsTheyRead(t *testing.T) {
 			t.Errorf("%s --help lacks the server flags:\n%s", cmd, out)
 		}
 	}
+	if _, errOut, code := mcpContract(t, "rules", "--format", "sarif"); code != 2 || !strings.Contains(errOut, "want text or json") {
+		t.Errorf("rules --format sarif: exit %d, %s", code, errOut)
+	}
 	v1, _, _ := mcpContract(t, "version")
 	v2, _, _ := mcpContract(t, "--version")
 	if v1 != v2 || !strings.HasPrefix(v1, "mcp-contract ") {

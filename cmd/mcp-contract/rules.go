@@ -30,6 +30,9 @@ func (a *app) rulesCommand() *cobra.Command {
 				return usagef("no rules in group %q", profile)
 			}
 			sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+			if a.format != "text" && a.format != "json" {
+				return usagef("rules --format %q: want text or json", a.format)
+			}
 			if a.format == "json" {
 				enc := json.NewEncoder(a.stdout)
 				enc.SetIndent("", "  ")
