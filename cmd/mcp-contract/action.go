@@ -196,7 +196,7 @@ func (a *app) actionFailed(gha *githubactions.Action, err error) int {
 func (a *app) failureSummary(gha *githubactions.Action, code int, err error) {
 	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): `%s`\n", code, strings.ReplaceAll(a.line(err.Error()), "`", "'"))
 	if err := ghaction.WriteSummary(gha, summary); err != nil && !ghaction.IsOutsideRunner(err) {
-		fmt.Fprintf(a.stderr, "mcp-contract: %s\n", safetext.Line(err.Error()))
+		fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
 	}
 }
 
