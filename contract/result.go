@@ -24,6 +24,17 @@ type Result struct {
 	Findings []Finding
 	// Drift says what the drift step compared; nil for a command without one.
 	Drift *DriftCoverage
+	// Unchanged lists the files whose tools all equal their bytes at the
+	// --against ref, so their lint findings came from the cache.
+	Unchanged []UnchangedFile
+}
+
+// UnchangedFile is a file whose lint findings came from the cache.
+type UnchangedFile struct {
+	File string
+	// Against is the ref the file's tools equal, e.g. "git:HEAD".
+	Against string
+	Tools   int
 }
 
 // DriftCoverage records what a drift step compared, so that no drift
@@ -35,6 +46,10 @@ type DriftCoverage struct {
 	Skipped []DriftServer `json:"skipped,omitempty"`
 	// NotRun says why nothing was compared; empty when something was.
 	NotRun string `json:"notRun,omitempty"`
+	// Calls counts the recorded calls replayed against the new tools;
+	// CallsSkipped lists each one no compared server could replay, with why.
+	Calls        int      `json:"calls,omitempty"`
+	CallsSkipped []string `json:"callsSkipped,omitempty"`
 }
 
 // Ways a server's current tools were obtained for drift.

@@ -82,7 +82,7 @@ calls:) must still be accepted. With no server configured or given, no OLD NEW a
 				cov = drift.Coverage(oldC, newC, howFetched)
 				cov.Skipped = append(cov.Skipped, skipped...)
 			}
-			findings, err := a.drift(oldC, newC, len(args) == 2)
+			findings, err := a.drift(oldC, newC, len(args) == 2, cov)
 			if err != nil {
 				return err
 			}
@@ -101,8 +101,26 @@ calls:) must still be accepted. With no server configured or given, no OLD NEW a
 	return cmd
 }
 
-// againstRef reads the snapshot folder at a git ref and in the work tree.
+// refCatalogs is what againstRef read.
+type refCatalogs struct {
+	against, dir string
+	oldC, newC   []*contract.Catalog
+	cov          *contract.DriftCoverage
+}
+
+// againstRef reads the snapshot folder at a git ref and in the work tree,
+// once per run.
 func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, cov *contract.DriftCoverage, err error) {
+	if r := a.refLoaded; r != nil && r.against == against && r.dir == dir {
+		return r.oldC, r.newC, r.cov, nil
+	}
+	if oldC, newC, cov, err = a.readRef(against, dir); err == nil {
+		a.refLoaded = &refCatalogs{against: against, dir: dir, oldC: oldC, newC: newC, cov: cov}
+	}
+	return oldC, newC, cov, err
+}
+
+func (a *app) readRef(against, dir string) (oldC, newC []*contract.Catalog, cov *contract.DriftCoverage, err error) {
 	ref, ok := strings.CutPrefix(against, "git:")
 	if !ok || ref == "" {
 		return nil, nil, nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)
@@ -165,9 +183,10 @@ func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required boo
 	return out, skipped, nil
 }
 
-// drift compares catalogs, with the recorded calls of the project. Two single
-// files given as OLD NEW are one server whatever their names (v1.json, v2.json).
-func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.Finding, error) {
+// drift compares catalogs, with the recorded calls of the project, and
+// notes in cov which calls were replayed. Two single files given as OLD NEW
+// are one server whatever their names (v1.json, v2.json).
+func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool, cov *contract.DriftCoverage) ([]contract.Finding, error) {
 	// Masked before comparing, so no change's message quotes a secret.
 	source.MaskTools(oldC, a.masker)
 	source.MaskTools(newC, a.masker)
@@ -184,6 +203,7 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.
 		return nil, &contract.InputError{File: a.cfg.File, Msg: fmt.Sprintf("calls: folder %q does not exist", a.cfg.Calls)}
 	}
 	opts := drift.Options{Calls: calls}
+	cov.Calls, cov.CallsSkipped = drift.CallCoverage(calls, oldC, newC, pairFiles)
 	if pairFiles && len(oldC) == 1 && len(newC) == 1 {
 		findings := drift.Compare(oldC[0], newC[0], opts)
 		drift.LocateInSnapshots(findings, oldC)
@@ -206,7 +226,7 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs boo
 		if err != nil {
 			return nil, nil, err
 		}
-		findings, err := a.drift(oldC, newC, false)
+		findings, err := a.drift(oldC, newC, false, cov)
 		return findings, cov, err
 	case fromServers:
 		oldC, skipped, err := a.snapshotsOf(catalogs, dir, false)
@@ -226,7 +246,7 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs boo
 		if len(cov.Compared) == 0 {
 			cov.NotRun = fmt.Sprintf("no server has a snapshot in %s yet (run `mcp-contract snapshot` and commit it)", dir)
 		}
-		findings, err := a.drift(oldC, current, false)
+		findings, err := a.drift(oldC, current, false, cov)
 		return findings, cov, err
 	case fromArgs:
 		return nil, &contract.DriftCoverage{Compared: []contract.DriftServer{}, NotRun: "tool files were given: drift compares configured or live servers with their snapshots, or with --against git:REF the snapshot folder at a ref"}, nil
