@@ -29,9 +29,13 @@ import (
 // are then kept only when the answer bears them out, and the answer comes
 // with an example.
 
-// maxUniverse bounds the instances a decision validates; a schema whose keys
-// and value classes would need more is left to the walk alone.
-const maxUniverse = 1024
+// maxUniverse bounds the instances a decision validates, and maxValues the
+// enum and const values it sorts into classes (each compared with each); a
+// schema that would need more is left to the walk alone.
+const (
+	maxUniverse = 1024
+	maxValues   = 64
+)
 
 var (
 	// objectKeywords apply to the instance itself.
@@ -237,13 +241,16 @@ func (ps *presence) scalar(n *jsontree.Node, depth int) bool {
 				return false
 			}
 		case k == "enum":
-			if !v.Is(jsontree.Array) {
+			if !v.Is(jsontree.Array) || len(v.Items)+len(ps.pool) > maxValues {
 				return false
 			}
 			for _, it := range v.Items {
 				ps.value(it)
 			}
 		case k == "const":
+			if len(ps.pool) >= maxValues {
+				return false
+			}
 			ps.value(v)
 		case k == "not":
 			if !ps.scalar(v, depth+1) {
