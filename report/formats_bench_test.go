@@ -18,10 +18,14 @@ func BenchmarkActionFormats(b *testing.B) {
 		rules = append(rules, rule.Info())
 	}
 	formats := map[string]func(io.Writer) error{
-		"json":     func(w io.Writer) error { return JSON(w, r, Meta{Name: "mcp-contract"}) },
-		"github":   func(w io.Writer) error { return GitHub(w, r, GitHubOptions{}) },
-		"markdown": func(w io.Writer) error { return Markdown(w, r, MarkdownOptions{FailOn: contract.Error, MaxBytes: MaxSummaryBytes}) },
-		"sarif":    func(w io.Writer) error { return SARIF(w, r, SARIFOptions{Meta: Meta{Name: "mcp-contract"}, Rules: rules}) },
+		"json":   func(w io.Writer) error { return JSON(w, r, Meta{Name: "mcp-contract"}) },
+		"github": func(w io.Writer) error { return GitHub(w, r, GitHubOptions{}) },
+		"markdown": func(w io.Writer) error {
+			return Markdown(w, r, MarkdownOptions{FailOn: contract.Error, MaxBytes: MaxSummaryBytes})
+		},
+		"sarif": func(w io.Writer) error {
+			return SARIF(w, r, SARIFOptions{Meta: Meta{Name: "mcp-contract"}, Rules: rules})
+		},
 	}
 	for _, name := range []string{"json", "github", "markdown", "sarif"} {
 		render := formats[name]
