@@ -79,6 +79,17 @@ var _ = addGroupCheck(afterRewrite, func(k *checker, g *groupIndex) {
 		// a list only for the keys two tools share.
 		first := make(map[string]int32, len(g.refs))
 		shared := map[string][]slot{}
+		// twins holds, for shared keys only, the tools already listed: one
+		// name in two servers is collision/duplicate-name's, and under a
+		// prefix only the same server's twin is the same name.
+		type twin struct{ key, server, name string }
+		twins := map[twin]bool{}
+		twinOf := func(key string, r ref) twin {
+			if n.style == nil {
+				return twin{key: key, name: r.t.Name}
+			}
+			return twin{key, r.c.Server, r.t.Name}
+		}
 		var order []string
 		for i, r := range g.refs {
 			built := n.build(r)
@@ -95,16 +106,13 @@ var _ = addGroupCheck(afterRewrite, func(k *checker, g *groupIndex) {
 			if list == nil {
 				f := g.refs[fi]
 				list = []slot{{n.build(f), f}}
+				twins[twinOf(key, f)] = true
 			}
-			twin := false
-			for _, s := range list {
-				// One name in two servers is collision/duplicate-name's; under
-				// a prefix only the same server's twin is the same name.
-				twin = twin || s.r.t.Name == r.t.Name && (n.style == nil || s.r.c.Server == r.c.Server)
-			}
-			if twin {
+			tw := twinOf(key, r)
+			if twins[tw] {
 				continue
 			}
+			twins[tw] = true
 			if len(list) == 1 {
 				order = append(order, key)
 			}
@@ -118,10 +126,8 @@ var _ = addGroupCheck(afterRewrite, func(k *checker, g *groupIndex) {
 				others = append(others, s.r)
 			}
 			if n.style == nil {
-				for i := range list {
-					for j := i + 1; j < len(list); j++ {
-						g.covered[pair(list[i].built, list[j].built)] = true
-					}
+				for _, s := range list[1:] {
+					g.merge(list[0].built, s.built)
 				}
 			}
 			k.report(afterRewrite, at, others, k.renameFix(g, at),
@@ -130,10 +136,3 @@ var _ = addGroupCheck(afterRewrite, func(k *checker, g *groupIndex) {
 		}
 	}
 })
-
-func pair(a, b string) [2]string {
-	if a > b {
-		a, b = b, a
-	}
-	return [2]string{a, b}
-}
