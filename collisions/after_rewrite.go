@@ -12,7 +12,8 @@ var afterRewrite = register(&Rule{
 	Summary:  "two tools become one name once a client prefixes or rewrites their names",
 	Help: "Clients rewrite the names they send so providers accept them, and distinct tools can come out equal. " +
 		"gemini-cli turns characters outside a-z A-Z 0-9 _ . - into _ and shortens names over 63 characters to their first 28 " +
-		"and last 32 around ___ (packages/core/src/tools/mcp-tool.ts generateValidName); OpenAI-compatible clients turn " +
+		"and last 32 around ___ (google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts generateValidName; the server__tool " +
+		"name it gives a clashing tool is sent as built); OpenAI-compatible clients turn " +
 		"characters outside a-z A-Z 0-9 _ - into _ and cut at 64, which merges `notion.search` and `notion_search` " +
 		"(ayunis-core/ayunis-core#973, coder/coder#26539). Prefixing can merge names too: agentgateway's {server}_{tool} makes " +
 		"server a_b's tool c and server a's tool b_c both a_b_c. The client then keeps one tool and the other is unreachable. " +
@@ -61,7 +62,7 @@ func (k *checker) namings() []naming {
 		st := &k.styles[i]
 		out = append(out, naming{style: st})
 		for j := range rewrites {
-			if rewrites[j].style == "" || rewrites[j].style == st.Template {
+			if !rewrites[j].bareOnly {
 				out = append(out, naming{style: st, rewrite: &rewrites[j]})
 			}
 		}
