@@ -94,7 +94,7 @@ func (a *app) syncDriftIssues(ctx context.Context, apiURL, token string, repo gh
 	}
 	out, err := client.SyncDriftIssues(ctx, repo, standings, ghaction.SyncOptions{MaxIssues: maxIssues, RunURL: run})
 	if err != nil {
-		return drifting, fmt.Errorf("drift issues: %s", a.line(err.Error()))
+		return drifting, fmt.Errorf("drift issues: %w", err)
 	}
 	say("drift issues: %d servers drifting, %s created, %s edited, %s closed", drifting, numbers(out.Created), numbers(out.Edited), numbers(out.Closed))
 	if len(out.Held) > 0 {

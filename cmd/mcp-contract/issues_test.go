@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -97,5 +98,69 @@ func TestNightlyIssuesFromReport(t *testing.T) {
 	}
 	if _, _, code := mcpContract(t, "issues", "--from", "report.json", "--fail-on-drift"); code != 1 {
 		t.Errorf("--fail-on-drift with a drifting server: exit %d", code)
+	}
+}
+
+// The Action on a schedule with drift-issue: the drifting server gets its
+// issue, the step passes (drift alone does not fail a nightly job), and
+// with fail-on-drift it fails.
+func TestActionDriftIssue(t *testing.T) {
+	bin := builtBinary(t) // from the package folder, before moving to the root
+	repoRoot(t)
+	root, _ := os.Getwd()
+	fixture := fixtureServer(t, root)
+	tools := filepath.Join(root, "cmd", "mcp-contract", "testdata", "weather.json")
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  weather: {command: ["+fixture+", -tools, "+tools+"]}\n"), 0o644)
+	data, _ := os.ReadFile(tools)
+	os.MkdirAll(filepath.Join(ws, "mcp-snapshots"), 0o755)
+	os.WriteFile(filepath.Join(ws, "mcp-snapshots", "weather.json"), []byte(strings.Replace(string(data), `"required": ["city"]`, `"required": ["city", "days"]`, 1)), 0o644)
+
+	var mu sync.Mutex
+	var requests []string
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/v3/repos/o/r/issues", func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		requests = append(requests, r.Method+" "+r.URL.Path)
+		if r.Method == http.MethodGet {
+			w.Write([]byte("[]"))
+			return
+		}
+		w.WriteHeader(http.StatusCreated)
+		w.Write([]byte(`{"number": 5}`))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	event := filepath.Join(t.TempDir(), "event.json")
+	os.WriteFile(event, []byte(`{"schedule": "17 3 * * *"}`), 0o644)
+	run := func(failOnDrift string) (int, string) {
+		runner := t.TempDir()
+		os.WriteFile(filepath.Join(runner, "output"), nil, 0o644)
+		os.WriteFile(filepath.Join(runner, "summary"), nil, 0o644)
+		cmd := exec.Command(bin, "action")
+		cmd.Dir = ws
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + runner, "GITHUB_ACTIONS=true",
+			"GITHUB_WORKSPACE=" + ws, "GITHUB_EVENT_NAME=schedule", "GITHUB_EVENT_PATH=" + event,
+			"GITHUB_OUTPUT=" + filepath.Join(runner, "output"), "GITHUB_STEP_SUMMARY=" + filepath.Join(runner, "summary"),
+			"GITHUB_API_URL=" + srv.URL + "/api/v3", "GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=o/r",
+			"GITHUB_RUN_ID=7", "GITHUB_WORKFLOW=nightly", "GITHUB_JOB=drift",
+			"INPUT_COMMAND=check", "INPUT_FAIL-ON=error", "INPUT_GITHUB-TOKEN=ghs_nightly0123456789", "INPUT_COMMENT=auto",
+			"INPUT_DRIFT-ISSUE=true", "INPUT_MAX-ISSUES=10", "INPUT_FAIL-ON-DRIFT=" + failOnDrift}
+		out, _ := cmd.CombinedOutput()
+		return cmd.ProcessState.ExitCode(), string(out)
+	}
+	code, out := run("false")
+	if code != 0 || !strings.Contains(out, "::notice::mcp-contract drift issues: 1 servers drifting, #5 created") || strings.Contains(out, "ghs_nightly0123456789") {
+		t.Errorf("exit %d (drift alone must not fail the nightly job):\n%s", code, out)
+	}
+	if strings.Join(requests, ",") != "GET /api/v3/repos/o/r/issues,GET /api/v3/repos/o/r/issues,POST /api/v3/repos/o/r/issues" {
+		t.Errorf("requests %v", requests)
+	}
+	if code, out := run("true"); code != 1 {
+		t.Errorf("fail-on-drift: exit %d\n%s", code, out)
+	}
+	if code, out := run("maybe"); code != 2 || !strings.Contains(out, "fail-on-drift") {
+		t.Errorf("a bad boolean: exit %d\n%s", code, out)
 	}
 }
