@@ -11,17 +11,17 @@ import (
 
 // Inputs are the Action's inputs (action.yml, design §7).
 type Inputs struct {
-	Command          string
-	Args             []string
-	Config           string
-	Profiles         string
-	FailOn           string
-	Against          string
-	Token            string
-	Comment          string // auto, always or never
-	CommentID        string
-	SARIF            string
-	DriftIssue       bool
+	Command    string
+	Args       []string
+	Config     string
+	Profiles   string
+	FailOn     string
+	Against    string
+	Token      string
+	Comment    string // auto, always or never
+	CommentID  string
+	SARIF      string
+	DriftIssue bool
 	// MaxIssues bounds the drift issues open at once; FailOnDrift lets a
 	// drifting server fail the step, which by default it does not.
 	MaxIssues        int
