@@ -59,7 +59,10 @@ type Standing struct {
 // Seen is the fenced JSON block of a drift issue: what the run saw, so the
 // next reader (or script) knows which contract and which tools differed.
 type Seen struct {
-	Server   string         `json:"server"`
+	Server string `json:"server"`
+	// Origin is where an unreachable server was looked for; it has no
+	// live side, since no tool count may read as "all tools removed".
+	Origin   string         `json:"origin,omitempty"`
 	Snapshot *Side          `json:"snapshot,omitempty"`
 	Live     *Side          `json:"live,omitempty"`
 	Changes  map[string]int `json:"changes,omitempty"`
@@ -106,7 +109,7 @@ func Standings(r *contract.Result, opts StandingOptions) []Standing {
 	for _, s := range r.Servers {
 		switch d, ok := compared[s.Name]; {
 		case s.Error != "":
-			seen := Seen{Server: s.Name, Live: &Side{Origin: s.Origin}, Error: s.Error, Run: opts.RunURL, Checked: checked}
+			seen := Seen{Server: s.Name, Origin: s.Origin, Error: s.Error, Run: opts.RunURL, Checked: checked}
 			body := fmt.Sprintf("**%s** could not be reached in the nightly check, so its tools were not compared with the "+
 				"snapshot. This is not drift: a server that does not answer has not removed its tools, and its drift "+
 				"issue, if any, stays as it was.\n\n> %s\n", s.Name, safetext.Line(opts.Masker.Mask(s.Error)))
@@ -152,6 +155,7 @@ func changeSummary(changes map[string]int) string {
 func issueBody(marker, text string, seen Seen, opts StandingOptions) string {
 	// Masked before encoding, as every secret is: before any escaping.
 	seen.Error = opts.Masker.Mask(seen.Error)
+	seen.Origin = opts.Masker.Mask(seen.Origin)
 	for _, side := range []*Side{seen.Snapshot, seen.Live} {
 		if side != nil {
 			side.Origin = opts.Masker.Mask(side.Origin)

@@ -236,7 +236,7 @@ func TestDriftIssueCycle(t *testing.T) {
 	if strings.Contains(fmt.Sprint(f.issues), "tok-SECRET-123") {
 		t.Error("a secret reached an issue")
 	}
-	if s := seenOf(t, downBody); s.Error == "" || s.Live == nil || s.Snapshot != nil || len(s.Changes) != 0 {
+	if s := seenOf(t, downBody); s.Error == "" || s.Origin == "" || s.Live != nil || s.Snapshot != nil || len(s.Changes) != 0 || strings.Contains(seenBlock.FindString(downBody), `"tools"`) {
 		t.Errorf("c's JSON block: %+v", s)
 	}
 	for _, is := range f.issues {
