@@ -141,8 +141,13 @@ func (a *app) runAction(ctx context.Context) int {
 	failOn, _ := a.failLevel()
 	masker := a.masker
 
+	// On a pull request the action may print one notice of its own.
+	ownNotices := 0
+	if ev.PR != 0 && in.Comment != "never" {
+		ownNotices = 1
+	}
 	var out bytes.Buffer
-	if err := report.GitHub(&out, result, report.GitHubOptions{Masker: masker, More: "the job summary"}); err == nil {
+	if err := report.GitHub(&out, result, report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices}); err == nil {
 		a.stdout.Write(out.Bytes())
 	}
 	counts := result.Count()
