@@ -12,7 +12,7 @@ import (
 // benchCatalogs makes servers of 100 tools each from the corpus's 318 real
 // tools, dealt round so every name is published by many servers: the worst
 // case for findings. Server names are short, as config keys are.
-func benchCatalogs(b *testing.B, servers int) []*contract.Catalog {
+func benchCatalogs(b testing.TB, servers int) []*contract.Catalog {
 	files, _ := filepath.Glob("../testdata/corpus/servers/*.json")
 	var tools []*contract.Tool
 	for _, f := range files {
@@ -50,5 +50,21 @@ func BenchmarkCheck(b *testing.B) {
 			}
 			b.ReportMetric(float64(n), "findings")
 		})
+	}
+}
+
+// Linear, not quadratic, in what is built: twice the servers (and tools)
+// allocate twice as much, whatever the machine's load. Findings, related
+// lists or indexes built per pair of servers would grow four times; time is
+// BenchmarkCheck's to show.
+func TestCostGrowsWithToolsNotPairs(t *testing.T) {
+	allocs := func(servers int) float64 {
+		catalogs := benchCatalogs(t, servers)
+		return testing.AllocsPerRun(2, func() { Check(catalogs, Options{Providers: Providers}) })
+	}
+	small, large := allocs(50), allocs(100)
+	t.Logf("allocations: %.0f for 50 servers, %.0f for 100", small, large)
+	if ratio := large / small; ratio > 2.2 {
+		t.Errorf("100 servers cost %.2f times 50 servers' allocations (%.0f vs %.0f), want about 2", ratio, large, small)
 	}
 }

@@ -38,7 +38,20 @@ type Ignore struct {
 }
 
 func (ig Ignore) matches(f contract.Finding) bool {
-	return ig.Rule == f.Rule && glob(ig.Server, f.Server) && glob(ig.Tool, f.Tool)
+	if ig.Rule != f.Rule {
+		return false
+	}
+	if glob(ig.Server, f.Server) && glob(ig.Tool, f.Tool) {
+		return true
+	}
+	// A finding with other sides (a collision) is one clash, and which side
+	// carries it depends on server order: naming any side ignores it.
+	for _, r := range f.Related {
+		if glob(ig.Server, r.Server) && glob(ig.Tool, r.Tool) {
+			return true
+		}
+	}
+	return false
 }
 
 func glob(pattern, s string) bool {

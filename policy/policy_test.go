@@ -66,3 +66,23 @@ func TestIgnorePatterns(t *testing.T) {
 		}
 	}
 }
+
+// An ignore naming either side of a collision silences it.
+func TestIgnoreEitherSideOfACollision(t *testing.T) {
+	clash := contract.Finding{Rule: "collision/duplicate-name", Server: "b", Tool: "get", Severity: contract.Error,
+		Related: []contract.Location{{Server: "a", Tool: "get"}}}
+	for _, tc := range []struct {
+		ig   Ignore
+		kept int
+	}{
+		{Ignore{Rule: "collision/duplicate-name", Server: "b", Reason: "r"}, 0},
+		{Ignore{Rule: "collision/duplicate-name", Server: "a", Tool: "get", Reason: "r"}, 0},
+		{Ignore{Rule: "collision/duplicate-name", Server: "c", Reason: "r"}, 1},
+		{Ignore{Rule: "collision/similar-name", Server: "a", Reason: "r"}, 1},
+	} {
+		got := Apply([]contract.Finding{clash}, Policy{Ignores: []Ignore{tc.ig}, Ran: func(string) bool { return false }})
+		if len(got) != tc.kept {
+			t.Errorf("%+v: kept %d findings, want %d", tc.ig, len(got), tc.kept)
+		}
+	}
+}

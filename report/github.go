@@ -78,6 +78,16 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 			continue
 		}
 		add(f.Severity, annotation{props: findingProps(f), message: githubMessage(f)})
+		// A collision's other sides get their own annotation, so a reviewer
+		// sees the clash in both files.
+		for _, rel := range f.Related {
+			if rel.File == "" {
+				continue
+			}
+			place := contract.Finding{Rule: f.Rule, File: rel.File, Line: rel.Line, Column: rel.Column}
+			add(f.Severity, annotation{props: findingProps(place),
+				message: rel.Server + "/" + rel.Tool + rel.Pointer + ": the other side of " + githubMessage(f)})
+		}
 	}
 	shown := 0
 	var left [3]int

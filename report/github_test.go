@@ -33,6 +33,23 @@ func TestGitHubAnnotatesFindingsOnTheirLine(t *testing.T) {
 	}
 }
 
+// A collision is annotated on both sides.
+func TestGitHubAnnotatesBothSidesOfACollision(t *testing.T) {
+	r := &contract.Result{Findings: []contract.Finding{{Rule: "collision/duplicate-name", Severity: contract.Error, Server: "b", Tool: "get", Pointer: "/name",
+		File: "b.json", Line: 3, Column: 12, Message: "tool \"get\" is also published by server \"a\"",
+		Related: []contract.Location{{Server: "a", Tool: "get", Pointer: "/name", File: "a.json", Line: 9, Column: 12}, {Server: "live", Tool: "get"}}}}}
+	var out bytes.Buffer
+	if err := GitHub(&out, r, GitHubOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `::error file=b.json,line=3,col=12,title=collision/duplicate-name::b/get/name: tool "get" is also published by server "a"
+::error file=a.json,line=9,col=12,title=collision/duplicate-name::a/get/name: the other side of b/get/name: tool "get" is also published by server "a"
+`
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
 // The escaping the runner undoes (actions/toolkit escapeData, escapeProperty).
 func TestEscapeCommandDataAndProperty(t *testing.T) {
 	for _, c := range []struct{ in, data, prop string }{

@@ -94,6 +94,15 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 		if loc := location(g.Findings[0]); loc != "" && len(g.Findings) == 1 {
 			line += " at " + code(loc)
 		}
+		if len(g.Findings) == 1 {
+			// The other sides of a collision, so the comment shows both places.
+			for _, rel := range g.Findings[0].Related {
+				line += "; also " + code(rel.Server+"/"+rel.Tool)
+				if loc := location(contract.Finding{File: rel.File, Line: rel.Line, Column: rel.Column}); loc != "" {
+					line += " at " + code(loc)
+				}
+			}
+		}
 		if g.Fix != "" {
 			line += "<br>Fix: " + md(g.Fix)
 		}

@@ -38,6 +38,19 @@ func TestMarkdownVerdictTableAndGroups(t *testing.T) {
 	}
 }
 
+func TestMarkdownNamesBothSidesOfACollision(t *testing.T) {
+	r := &contract.Result{Findings: []contract.Finding{{Rule: "collision/duplicate-name", Severity: contract.Error, Server: "b", Tool: "get",
+		File: "b.json", Line: 3, Column: 12, Message: "clash", Related: []contract.Location{{Server: "a", Tool: "get", File: "a.json", Line: 9, Column: 12}, {Server: "live", Tool: "get"}}}}}
+	var out bytes.Buffer
+	if err := Markdown(&out, r, MarkdownOptions{FailOn: contract.Error}); err != nil {
+		t.Fatal(err)
+	}
+	want := "- 🔴 **error** `collision/duplicate-name` clash — b: `get` at `b.json:3:12`; also `a/get` at `a.json:9:12`; also `live/get`\n"
+	if !strings.HasSuffix(out.String(), want) {
+		t.Errorf("got\n%s\nwant it to end with\n%s", out.String(), want)
+	}
+}
+
 func TestMarkdownServerTextIsInert(t *testing.T) {
 	secret := "tok-123456"
 	r := &contract.Result{Findings: []contract.Finding{{
