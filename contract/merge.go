@@ -88,6 +88,25 @@ func mergeDrift(parts []*Result) *DriftCoverage {
 			notRun = append(notRun, d.NotRun)
 		}
 	}
+	// A call one job could not replay may be another job's: it was skipped
+	// only if every job with a drift step skipped it.
+	skippedCalls := map[string]int{}
+	jobs := 0
+	for _, part := range parts {
+		if part.Drift == nil {
+			continue
+		}
+		jobs++
+		out.Calls += part.Drift.Calls
+		for _, c := range part.Drift.CallsSkipped {
+			if skippedCalls[c]++; skippedCalls[c] == 1 {
+				out.CallsSkipped = append(out.CallsSkipped, c)
+			}
+		}
+	}
+	if out != nil {
+		out.CallsSkipped = slices.DeleteFunc(out.CallsSkipped, func(c string) bool { return skippedCalls[c] < jobs })
+	}
 	for _, part := range parts {
 		if part.Drift == nil {
 			continue

@@ -60,6 +60,12 @@ func TestMergeDriftCoverage(t *testing.T) {
 	if got, _ := Merge([]*Result{{Drift: none}, {Drift: none}}); !reflect.DeepEqual(got.Drift, none) {
 		t.Errorf("two jobs that compared nothing: %+v", got.Drift)
 	}
+	// A call only one job could replay was replayed; one no job could, was not.
+	a := &DriftCoverage{Compared: []DriftServer{bank}, Calls: 1, CallsSkipped: []string{"mcp-calls/x.json: server \"vendor\" was not compared", "mcp-calls/y.json: no compared server has tool \"t\""}}
+	b := &DriftCoverage{Compared: []DriftServer{vendor}, Calls: 1, CallsSkipped: []string{"mcp-calls/y.json: no compared server has tool \"t\""}}
+	if got, _ := Merge([]*Result{{Drift: a}, {Drift: b}}); got.Drift.Calls != 2 || !reflect.DeepEqual(got.Drift.CallsSkipped, b.CallsSkipped) {
+		t.Errorf("recorded calls merged: %+v", got.Drift)
+	}
 	if got, _ := Merge([]*Result{{}, {}}); got.Drift != nil {
 		t.Errorf("lint reports merged gained drift coverage: %+v", got.Drift)
 	}

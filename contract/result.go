@@ -35,6 +35,10 @@ type DriftCoverage struct {
 	Skipped []DriftServer `json:"skipped,omitempty"`
 	// NotRun says why nothing was compared; empty when something was.
 	NotRun string `json:"notRun,omitempty"`
+	// Calls counts the recorded calls replayed against the new tools;
+	// CallsSkipped lists each one no compared server could replay, with why.
+	Calls        int      `json:"calls,omitempty"`
+	CallsSkipped []string `json:"callsSkipped,omitempty"`
 }
 
 // Ways a server's current tools were obtained for drift.

@@ -125,3 +125,37 @@ func checkCalls(calls []Call, old, new *contract.Catalog, byNew map[*contract.To
 		}
 	}
 }
+
+// CallCoverage says which recorded calls a comparison replays: those whose
+// server (or, for a call naming none, some server holding the tool) was
+// compared. Each other call is listed with why, so a folder of calls that
+// match nothing is never read as "every call still passes". pairFiles is
+// Compare's case: one old and one new catalog, one server whatever the names.
+func CallCoverage(calls []Call, old, new []*contract.Catalog, pairFiles bool) (replayed int, skipped []string) {
+	var pairs []serverPair
+	if pairFiles && len(old) == 1 && len(new) == 1 {
+		pairs = []serverPair{{old: old[0], new: new[0]}}
+	} else {
+		pairs = pairServers(old, new)
+	}
+	for _, call := range calls {
+		ran := false
+		for _, sp := range pairs {
+			if sp.old == nil || sp.new == nil || sp.skipped() != "" || (call.Server != "" && call.Server != sp.new.Server) {
+				continue
+			}
+			if call.Server != "" || sp.new.Tool(call.Tool) != nil || sp.old.Tool(call.Tool) != nil {
+				ran = true
+			}
+		}
+		switch {
+		case ran:
+			replayed++
+		case call.Server != "":
+			skipped = append(skipped, fmt.Sprintf("%s: server %q was not compared", call.File, call.Server))
+		default:
+			skipped = append(skipped, fmt.Sprintf("%s: no compared server has tool %q", call.File, call.Tool))
+		}
+	}
+	return replayed, skipped
+}

@@ -113,3 +113,31 @@ func TestRecordedCallToARemovedTool(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Calls that no compared server can replay are named, not counted as passing.
+func TestCallCoverage(t *testing.T) {
+	mk := func(server, toolsJSON string) *contract.Catalog {
+		c := catalog(t, server+".json", toolsJSON)
+		c.Server = server
+		return c
+	}
+	gh := `[{"name":"get_me","inputSchema":{"type":"object"}}]`
+	old := []*contract.Catalog{mk("github", gh), {Server: "down", Error: "timeout"}}
+	new := []*contract.Catalog{mk("github", gh), {Server: "down", Error: "timeout"}}
+	calls := []Call{
+		{Server: "github", Tool: "get_me", File: "a.json"},
+		{Tool: "get_me", File: "b.json"},
+		{Server: "gitlab", Tool: "get_me", File: "c.json"},
+		{Tool: "list_projects", File: "d.json"},
+		{Server: "down", Tool: "x", File: "e.json"},
+	}
+	replayed, skipped := CallCoverage(calls, old, new, false)
+	want := []string{`c.json: server "gitlab" was not compared`, `d.json: no compared server has tool "list_projects"`, `e.json: server "down" was not compared`}
+	if replayed != 2 || !reflect.DeepEqual(skipped, want) {
+		t.Errorf("replayed %d, skipped %q; want 2 and %q", replayed, skipped, want)
+	}
+	// OLD NEW files are one server whatever their names.
+	if replayed, skipped := CallCoverage(calls[:1], []*contract.Catalog{mk("v1", gh)}, []*contract.Catalog{mk("v2", gh)}, true); replayed != 0 || len(skipped) != 1 {
+		t.Errorf("a call naming a server is not replayed against files named otherwise: %d %q", replayed, skipped)
+	}
+}

@@ -10,18 +10,18 @@ var (
 		ID: "drift/input-schema-invalid", Change: contract.ChangeBreaking,
 		Summary: "A tool's inputSchema is no longer an object schema",
 		Help: "An inputSchema that became null, a string, a number, a boolean or an array (or went missing) is not a widening " +
-			"to \"any arguments\": MCP requires inputSchema to be a JSON Schema object of type object (spec, Tool), and " +
-			"clients drop such a tool from the list or refuse the whole tools/list response (the TypeScript and Python SDKs " +
-			"validate it), so every caller loses the tool. Fix: publish an object schema again, " +
-			"{\"type\":\"object\"} at least for a tool without arguments.",
+			"to \"any arguments\": MCP requires it to be a JSON Schema object with type \"object\" (schema.ts Tool.inputSchema; " +
+			"server/tools.mdx: it MUST be a valid JSON Schema object, SEP-1613), so clients that check the tool list drop the tool " +
+			"or reject the list, and every caller loses it. Fix: publish an object schema again, {\"type\":\"object\"} at least " +
+			"for a tool without arguments.",
 	})
 	outputSchemaInvalid = register(&Rule{
 		ID: "drift/output-schema-invalid", Change: contract.ChangeBreaking,
 		Summary: "A tool's outputSchema is no longer an object schema",
-		Help: "An outputSchema that became null, a string, a number, a boolean or an array does not describe any result: " +
-			"MCP requires an object schema of type object, clients that validate structuredContent against it fail, and " +
-			"SDKs that check the tool list reject the tool. Fix: publish an object schema again, or remove outputSchema " +
-			"on purpose (drift/output-schema-removed).",
+		Help: "An outputSchema that became null, a string, a number, a boolean or an array describes no result: MCP types it " +
+			"as a JSON Schema object in every version (schema.ts Tool.outputSchema; before 2026-07-28 also of type \"object\"), " +
+			"so clients that validate structuredContent against it fail, and clients that check the tool list drop the tool. " +
+			"Fix: publish an object schema again, or remove outputSchema on purpose (drift/output-schema-removed).",
 	})
 )
 

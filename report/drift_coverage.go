@@ -36,5 +36,11 @@ func driftCoverageLine(cov *contract.DriftCoverage) string {
 	if len(cov.Skipped) > 0 {
 		line += "; not compared: " + describe(cov.Skipped)
 	}
+	if cov.Calls > 0 {
+		line += "; " + plural(cov.Calls, "recorded call") + " replayed"
+	}
+	if len(cov.CallsSkipped) > 0 {
+		line += "; recorded calls not replayed: " + strings.Join(cov.CallsSkipped, ", ")
+	}
 	return safetext.Line(line + ".")
 }

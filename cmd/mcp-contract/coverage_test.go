@@ -92,6 +92,21 @@ func TestCheckSaysWhatDriftCompared(t *testing.T) {
 		t.Errorf("check text does not say what drift compared:\n%s", out)
 	}
 
+	// Recorded calls: the one for bank is replayed, the one for a server
+	// nobody compared is named.
+	os.Mkdir("mcp-calls", 0o755)
+	os.WriteFile("mcp-calls/bank.json", []byte(`{"server":"bank","tool":"get_balance","arguments":{"account":"A1"}}`), 0o644)
+	os.WriteFile("mcp-calls/gone.json", []byte(`{"server":"ledger","tool":"get_balance","arguments":{}}`), 0o644)
+	out, _, _ = mcpContract(t, "check", "--profile", "openai", "--format", "json")
+	if got := driftOf(t, out); got.Calls != 1 || !reflect.DeepEqual(got.CallsSkipped, []string{`mcp-calls/gone.json: server "ledger" was not compared`}) {
+		t.Errorf("recorded calls: %+v", got)
+	}
+	out, _, _ = mcpContract(t, "check", "--profile", "openai")
+	if !strings.Contains(out, `; 1 recorded call replayed; recorded calls not replayed: mcp-calls/gone.json: server "ledger" was not compared.`) {
+		t.Errorf("check text does not say which calls were replayed:\n%s", out)
+	}
+	os.RemoveAll("mcp-calls")
+
 	// Tool files on the command line are linted; drift needs servers or a ref.
 	out, _, _ = mcpContract(t, "check", "bank.json", "--profile", "openai", "--format", "json")
 	if cov := driftOf(t, out); len(cov.Compared) != 0 || !strings.Contains(cov.NotRun, "tool files were given") {

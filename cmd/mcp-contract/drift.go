@@ -82,7 +82,7 @@ calls:) must still be accepted. With no server configured or given, no OLD NEW a
 				cov = drift.Coverage(oldC, newC, howFetched)
 				cov.Skipped = append(cov.Skipped, skipped...)
 			}
-			findings, err := a.drift(oldC, newC, len(args) == 2)
+			findings, err := a.drift(oldC, newC, len(args) == 2, cov)
 			if err != nil {
 				return err
 			}
@@ -165,9 +165,10 @@ func (a *app) snapshotsOf(catalogs []*contract.Catalog, dir string, required boo
 	return out, skipped, nil
 }
 
-// drift compares catalogs, with the recorded calls of the project. Two single
-// files given as OLD NEW are one server whatever their names (v1.json, v2.json).
-func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.Finding, error) {
+// drift compares catalogs, with the recorded calls of the project, and
+// notes in cov which calls were replayed. Two single files given as OLD NEW
+// are one server whatever their names (v1.json, v2.json).
+func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool, cov *contract.DriftCoverage) ([]contract.Finding, error) {
 	// Masked before comparing, so no change's message quotes a secret.
 	source.MaskTools(oldC, a.masker)
 	source.MaskTools(newC, a.masker)
@@ -184,6 +185,7 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool) ([]contract.
 		return nil, &contract.InputError{File: a.cfg.File, Msg: fmt.Sprintf("calls: folder %q does not exist", a.cfg.Calls)}
 	}
 	opts := drift.Options{Calls: calls}
+	cov.Calls, cov.CallsSkipped = drift.CallCoverage(calls, oldC, newC, pairFiles)
 	if pairFiles && len(oldC) == 1 && len(newC) == 1 {
 		findings := drift.Compare(oldC[0], newC[0], opts)
 		drift.LocateInSnapshots(findings, oldC)
@@ -206,7 +208,7 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs boo
 		if err != nil {
 			return nil, nil, err
 		}
-		findings, err := a.drift(oldC, newC, false)
+		findings, err := a.drift(oldC, newC, false, cov)
 		return findings, cov, err
 	case fromServers:
 		oldC, skipped, err := a.snapshotsOf(catalogs, dir, false)
@@ -226,7 +228,7 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs boo
 		if len(cov.Compared) == 0 {
 			cov.NotRun = fmt.Sprintf("no server has a snapshot in %s yet (run `mcp-contract snapshot` and commit it)", dir)
 		}
-		findings, err := a.drift(oldC, current, false)
+		findings, err := a.drift(oldC, current, false, cov)
 		return findings, cov, err
 	case fromArgs:
 		return nil, &contract.DriftCoverage{Compared: []contract.DriftServer{}, NotRun: "tool files were given: drift compares configured or live servers with their snapshots, or with --against git:REF the snapshot folder at a ref"}, nil
