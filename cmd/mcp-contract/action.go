@@ -195,7 +195,7 @@ func (a *app) actionFailed(gha *githubactions.Action, err error) int {
 	}
 	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): %s\n", code, strings.NewReplacer("<", "&lt;", ">", "&gt;", "@", "@&#8203;").Replace(msg))
 	if err := ghaction.WriteSummary(gha, summary); err != nil && !ghaction.IsOutsideRunner(err) {
-		fmt.Fprintf(a.stderr, "mcp-contract: %s\n", safetext.Line(err.Error()))
+		fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
 	}
 	return code
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
-	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/scaffold"
 	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/spf13/cobra"
@@ -70,13 +69,13 @@ write ` + scaffold.WorkflowPath + `. Existing files are kept unless --force.`,
 				if err := fileio.WriteFile(f.path, f.data); err != nil {
 					return err
 				}
-				fmt.Fprintf(a.stdout, "%s: written\n", f.path)
+				fmt.Fprintf(a.stdout, "%s: written\n", a.line(f.path))
 			}
 			for _, n := range cfg.Notes {
-				fmt.Fprintf(a.stdout, "note: %s\n", safetext.Line(n))
+				fmt.Fprintf(a.stdout, "note: %s\n", a.line(n))
 			}
 			if len(cfg.Variables) > 0 {
-				fmt.Fprintf(a.stdout, "export before running: %s\n", strings.Join(cfg.Variables, " "))
+				fmt.Fprintf(a.stdout, "export before running: %s\n", a.line(strings.Join(cfg.Variables, " ")))
 			}
 			fmt.Fprintf(a.stdout, "next: mcp-contract check, then mcp-contract snapshot and commit %s\n", "mcp-snapshots/")
 			return nil
