@@ -110,6 +110,15 @@ func (t *Tool) Position(node *jsontree.Node) (file string, line, column int) {
 	return t.File, line, column
 }
 
+// Raw returns the tool's bytes as its file has them, or nil when it was
+// not read from a file.
+func (t *Tool) Raw() []byte {
+	if t == nil || t.Lines == nil || t.Node == nil || t.Node.Offset < 0 || t.Node.End < t.Node.Offset {
+		return nil
+	}
+	return t.Lines.Bytes(t.Node.Offset, t.Node.End)
+}
+
 func (t *Tool) fileName() string {
 	if t == nil {
 		return ""

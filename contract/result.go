@@ -24,6 +24,17 @@ type Result struct {
 	Findings []Finding
 	// Drift says what the drift step compared; nil for a command without one.
 	Drift *DriftCoverage
+	// Unchanged lists the files whose tools all equal their bytes at the
+	// --against ref, so their lint findings came from the cache.
+	Unchanged []UnchangedFile
+}
+
+// UnchangedFile is a file whose lint findings came from the cache.
+type UnchangedFile struct {
+	File string
+	// Against is the ref the file's tools equal, e.g. "git:HEAD".
+	Against string
+	Tools   int
 }
 
 // DriftCoverage records what a drift step compared, so that no drift

@@ -138,7 +138,7 @@ func defaultClaim(text, lower string, siblings *jsontree.Node) string {
 	if !reDefault.mayMatch(lower) {
 		return ""
 	}
-	for _, m := range reDefault.re.FindAllStringSubmatch(text, 4) {
+	for _, m := range reDefault.re().FindAllStringSubmatch(text, 4) {
 		if m[5] != "" {
 			return m[0]
 		}

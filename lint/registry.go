@@ -153,6 +153,10 @@ type Options struct {
 	// tokens per server), spares the budget rule counting them again.
 	Tokens *TokenCount
 
+	// Cache, when set, serves the findings of the tool rules for the tools
+	// it remembers, and remembers those of every tool linted.
+	Cache ToolCache
+
 	// memo holds what rules compute once per run and share; Run sets it.
 	memo *runMemo
 }
@@ -183,6 +187,9 @@ type Pass struct {
 	Catalog *contract.Catalog
 	Options *Options
 	emit    func(contract.Finding)
+	// remember, when set, also keeps each finding with where its node is
+	// for Options.Cache.
+	remember func(contract.Finding, *jsontree.Node)
 }
 
 // Report records a finding at node (pointer relative to the tool object).
@@ -199,6 +206,9 @@ func (p *Pass) Report(node *jsontree.Node, pointer, fix, format string, args ...
 	}
 	f.Locate(p.Tool, node)
 	p.emit(f)
+	if p.remember != nil {
+		p.remember(f, node)
+	}
 }
 
 // CatalogPass is what a catalog rule sees: every catalog of the run.
@@ -241,13 +251,39 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 	var findings []contract.Finding
 	emit := func(f contract.Finding) { findings = append(findings, f) }
 	rules := Rules()
+	var toolRules []*Rule
+	for _, r := range rules {
+		if r.CheckTool != nil && opts.Profiles[r.Profile] && !opts.Disabled[r.ID] {
+			toolRules = append(toolRules, r)
+		}
+	}
+	tokens := toolTokens(catalogs, opts.Tokens)
+	i := 0
 	for _, c := range catalogs {
 		for _, t := range c.Tools {
-			for _, r := range rules {
-				if r.CheckTool == nil || !opts.Profiles[r.Profile] || opts.Disabled[r.ID] {
+			n := tokens(i)
+			i++
+			if opts.Cache != nil {
+				if cached, ok := opts.Cache.Get(t); ok {
+					findings = append(findings, cached.findings(c, t)...)
 					continue
 				}
-				r.CheckTool(&Pass{Rule: r, Tool: t, Catalog: c, Options: &opts, emit: emit})
+			}
+			var remember func(contract.Finding, *jsontree.Node)
+			var kept *CachedTool
+			if opts.Cache != nil && n >= 0 {
+				kept = &CachedTool{Tokens: n, Findings: []CachedFinding{}}
+				remember = func(f contract.Finding, node *jsontree.Node) {
+					if kept != nil {
+						kept.Findings = append(kept.Findings, cachedFinding(t, f, node))
+					}
+				}
+			}
+			for _, r := range toolRules {
+				r.CheckTool(&Pass{Rule: r, Tool: t, Catalog: c, Options: &opts, emit: emit, remember: remember})
+			}
+			if kept != nil {
+				opts.Cache.Put(t, *kept)
 			}
 		}
 	}

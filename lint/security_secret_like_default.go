@@ -71,16 +71,16 @@ func isArrayIndexToken(token string) bool {
 
 var secretShapes = []struct {
 	kind string
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 }{
-	{"an AWS access key id", regexp.MustCompile(`\b(AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`)},
-	{"a GitHub token", regexp.MustCompile(`\b(gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})`)},
-	{"an sk- API key", regexp.MustCompile(`\bsk-(proj-|ant-|svcacct-|live-)?[A-Za-z0-9_-]{20,}`)},
-	{"a Stripe key", regexp.MustCompile(`\b[rs]k_(live|test)_[A-Za-z0-9]{16,}`)},
-	{"a Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
-	{"a Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
-	{"a private key block", regexp.MustCompile(`-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----`)},
-	{"a JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
+	{"an AWS access key id", lazyRegexp(`\b(AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`)},
+	{"a GitHub token", lazyRegexp(`\b(gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})`)},
+	{"an sk- API key", lazyRegexp(`\bsk-(proj-|ant-|svcacct-|live-)?[A-Za-z0-9_-]{20,}`)},
+	{"a Stripe key", lazyRegexp(`\b[rs]k_(live|test)_[A-Za-z0-9]{16,}`)},
+	{"a Slack token", lazyRegexp(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
+	{"a Google API key", lazyRegexp(`\bAIza[0-9A-Za-z_-]{35}`)},
+	{"a private key block", lazyRegexp(`-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----`)},
+	{"a JSON Web Token", lazyRegexp(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
 }
 
 func secretKind(value, property string) string {
@@ -88,7 +88,7 @@ func secretKind(value, property string) string {
 		return ""
 	}
 	for _, s := range secretShapes {
-		if m := s.re.FindString(value); m != "" && (s.kind == "a private key block" || mixesLettersAndDigits(m)) {
+		if m := s.re().FindString(value); m != "" && (s.kind == "a private key block" || mixesLettersAndDigits(m)) {
 			return s.kind
 		}
 	}

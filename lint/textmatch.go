@@ -3,7 +3,15 @@ package lint
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
+
+// lazyRegexp compiles pattern on first use. Patterns are package variables,
+// and compiling them all at start-up costs every process (version, rules,
+// explain, a drift-only run) a millisecond for rules it may never run.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
 
 // guardedPattern is a case-insensitive pattern guarded by plain substrings:
 // the regexp runs only when the lowercased text holds, for every needle
@@ -14,18 +22,18 @@ import (
 // be newlines.
 type guardedPattern struct {
 	groups [][]string
-	re     *regexp.Regexp
+	re     func() *regexp.Regexp
 }
 
 // newGuardedPattern compiles pattern case-insensitively, with each single space
 // matching any run of whitespace, since descriptions wrap freely.
 func newGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{groups: [][]string{needles}, re: regexp.MustCompile(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
+	return guardedPattern{groups: [][]string{needles}, re: lazyRegexp(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
 }
 
 // rawGuardedPattern compiles pattern case-insensitively as written.
 func rawGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{groups: [][]string{needles}, re: regexp.MustCompile(`(?i)` + pattern)}
+	return guardedPattern{groups: [][]string{needles}, re: lazyRegexp(`(?i)` + pattern)}
 }
 
 // alsoNeeding adds a needle group that must also be present.
@@ -39,7 +47,7 @@ func (p guardedPattern) find(text, lower string) string {
 	if !p.mayMatch(lower) {
 		return ""
 	}
-	return p.re.FindString(text)
+	return p.re().FindString(text)
 }
 
 // submatch returns the leftmost match and its groups, or nil.
@@ -47,7 +55,7 @@ func (p guardedPattern) submatch(text, lower string) []string {
 	if !p.mayMatch(lower) {
 		return nil
 	}
-	return p.re.FindStringSubmatch(text)
+	return p.re().FindStringSubmatch(text)
 }
 
 func (p guardedPattern) mayMatch(lower string) bool {

@@ -75,11 +75,32 @@ func (c TokenCount) Top(n int) []RankedTool {
 // the model sees them, so the exact bill differs by provider; this is the
 // provider-neutral measure, comparable across servers and across runs.
 func CatalogTokens(catalogs []*contract.Catalog) TokenCount {
+	return CatalogTokensCached(catalogs, nil)
+}
+
+// CatalogTokensCached is CatalogTokens taking the count of each tool the
+// cache remembers from it instead of counting again.
+func CatalogTokensCached(catalogs []*contract.Catalog, cache ToolCache) TokenCount {
 	var tools []*contract.Tool
 	for _, c := range catalogs {
 		tools = append(tools, c.Tools...)
 	}
-	counts := countInParallel(tools)
+	counts := make([]int, len(tools))
+	var uncounted []*contract.Tool
+	var at []int
+	for i, t := range tools {
+		if cache != nil {
+			if v, ok := cache.Get(t); ok && v.Tokens >= 0 {
+				counts[i] = v.Tokens
+				continue
+			}
+		}
+		uncounted = append(uncounted, t)
+		at = append(at, i)
+	}
+	for k, n := range countInParallel(uncounted) {
+		counts[at[k]] = n
+	}
 	count := TokenCount{Encoding: TokenEncoding, Servers: []ServerTokens{}}
 	i := 0
 	for _, c := range catalogs {

@@ -84,6 +84,7 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		}
 		tw.printf("%s\n\n", p.paint("1", "LINT"))
 		writeServers(tw, p, r.Servers, lintF, opts, true)
+		writeUnchanged(tw, r)
 		writeTokens(tw, r)
 		tw.printf("Lint: %s\n\n", totals(lintF))
 		tw.printf("%s\n\n", p.paint("1", "DRIFT"))
@@ -99,6 +100,7 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		}
 	} else {
 		writeServers(tw, p, r.Servers, r.Findings, opts, true)
+		writeUnchanged(tw, r)
 		writeTokens(tw, r)
 		if line := driftCoverageLine(r.Drift); line != "" {
 			tw.printf("%s\n", line)
@@ -173,6 +175,18 @@ func writeServers(tw *errWriter, p painter, infos []contract.ServerInfo, finding
 			sameFix := i > 0 && groups[i-1].Rule == groups[i].Rule && groups[i-1].Fix == groups[i].Fix
 			writeGroup(tw, p, &groups[i], opts.Expand, !sameFix)
 		}
+		tw.printf("\n")
+	}
+}
+
+// writeUnchanged says, one line per file, which files were not linted again
+// because every tool equals its bytes at the ref (the pre-commit cache).
+func writeUnchanged(tw *errWriter, r *contract.Result) {
+	for _, f := range r.Unchanged {
+		tw.printf("%s: unchanged since %s, lint findings of its %s from the cache\n",
+			safetext.Line(f.File), safetext.Line(f.Against), plural(f.Tools, "tool"))
+	}
+	if len(r.Unchanged) > 0 {
 		tw.printf("\n")
 	}
 }

@@ -75,7 +75,7 @@ func decode(path string) {
 }
 
 // measure runs a command with its output discarded and prints its wall
-// time, CPU time (user + system) in milliseconds and peak RSS in KB, from
+// time, CPU time (user + system) in milliseconds to a tenth and peak RSS in KB, from
 // the kernel's accounting of the child. The command must exit with -exit
 // (default 0; lint and drift exit 1 on what the bench catalogs hold): a
 // timing of a run that failed, or that found nothing, measures something
@@ -104,7 +104,7 @@ func measure(args []string) {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = int64(ru.Maxrss) // KB on Linux
 	}
-	fmt.Printf("%d %d %d\n", wall.Milliseconds(), cpu.Milliseconds(), rss)
+	fmt.Printf("%.1f %.1f %d\n", float64(wall.Microseconds())/1000, float64(cpu.Microseconds())/1000, rss)
 }
 
 // ruleCounts turns a JSON report into "rule count" lines sorted by rule:

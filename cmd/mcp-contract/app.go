@@ -24,11 +24,18 @@ import (
 // version is set at build time with -ldflags "-X main.version=v1.2.3".
 var version = ""
 
+// readBuildInfo is debug.ReadBuildInfo; tests give the answers of builds
+// they cannot make here (`go install …@v1.2.3` needs the published module).
+var readBuildInfo = debug.ReadBuildInfo
+
+// programVersion is the stamped version of a release binary, else the module
+// version the Go toolchain recorded (`go install …@v1.2.3` records v1.2.3; a
+// build in a git checkout, a pseudo-version), else "dev".
 func programVersion() string {
 	if version != "" {
 		return version
 	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+	if info, ok := readBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
 		return info.Main.Version
 	}
 	return "dev"
@@ -53,6 +60,11 @@ type app struct {
 	statistics autoBool
 	// sections: the text report shows lint and drift apart, as check does.
 	sections bool
+	// noCache turns off the lint cache of check --against.
+	noCache bool
+	// refLoaded memoises againstRef, which check calls for the cache and
+	// again for drift.
+	refLoaded *refCatalogs
 	// collisionsRan: check ran the collisions step (two or more servers).
 	collisionsRan bool
 

@@ -22,5 +22,6 @@ With two or more servers, also check their tool names for collisions (see collis
 	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "check only this configured server (repeatable)")
 	cmd.Flags().StringVar(&against, "against", "", "drift: compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
+	cmd.Flags().BoolVar(&a.noCache, "no-cache", false, "with --against: lint every tool, instead of taking the findings of tools unchanged since the ref from the cache")
 	return cmd
 }

@@ -101,8 +101,26 @@ calls:) must still be accepted. With no server configured or given, no OLD NEW a
 	return cmd
 }
 
-// againstRef reads the snapshot folder at a git ref and in the work tree.
+// refCatalogs is what againstRef read.
+type refCatalogs struct {
+	against, dir string
+	oldC, newC   []*contract.Catalog
+	cov          *contract.DriftCoverage
+}
+
+// againstRef reads the snapshot folder at a git ref and in the work tree,
+// once per run.
 func (a *app) againstRef(against, dir string) (oldC, newC []*contract.Catalog, cov *contract.DriftCoverage, err error) {
+	if r := a.refLoaded; r != nil && r.against == against && r.dir == dir {
+		return r.oldC, r.newC, r.cov, nil
+	}
+	if oldC, newC, cov, err = a.readRef(against, dir); err == nil {
+		a.refLoaded = &refCatalogs{against: against, dir: dir, oldC: oldC, newC: newC, cov: cov}
+	}
+	return oldC, newC, cov, err
+}
+
+func (a *app) readRef(against, dir string) (oldC, newC []*contract.Catalog, cov *contract.DriftCoverage, err error) {
 	ref, ok := strings.CutPrefix(against, "git:")
 	if !ok || ref == "" {
 		return nil, nil, nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)

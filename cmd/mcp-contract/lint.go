@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/lintcache"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/spf13/cobra"
 )
@@ -43,7 +44,21 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 	if err != nil {
 		return err
 	}
+	var cache *lintcache.Cache
+	if withDrift && against != "" && !a.noCache {
+		if cache, err = a.openLintCache(catalogs, opts, against); err != nil {
+			return err
+		}
+		if cache != nil {
+			opts.Cache = cache
+		}
+	}
 	result := a.lint(catalogs, opts)
+	if cache != nil {
+		result.Unchanged = unchangedFiles(catalogs, cache, against)
+		// The cache only saves time: a folder we cannot write is no reason to fail.
+		_ = cache.Save()
+	}
 	driftRan := false
 	if withDrift {
 		fromServers := false
@@ -85,7 +100,7 @@ func (a *app) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Re
 		// Counting is most of lint's time on big catalogs; off means off.
 		return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
 	}
-	tokens := lint.CatalogTokens(catalogs)
+	tokens := lint.CatalogTokensCached(catalogs, opts.Cache)
 	opts.Tokens = &tokens
 	for i, st := range tokens.Servers {
 		servers[i].Tokens = st.Tokens

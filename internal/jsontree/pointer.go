@@ -34,6 +34,9 @@ func NewLines(data []byte) *Lines {
 	return &Lines{data: data, starts: starts}
 }
 
+// Bytes returns the document's bytes from start to end (not a copy).
+func (l *Lines) Bytes(start, end int) []byte { return l.data[start:end] }
+
 // Position returns the line and column of a byte offset.
 func (l *Lines) Position(offset int) (line, column int) {
 	if offset < 0 {

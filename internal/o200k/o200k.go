@@ -1,90 +1,73 @@
 // Package o200k counts tokens of OpenAI's o200k_base encoding (GPT-4o,
 // GPT-4.1, GPT-5, o-series) exactly as github.com/tiktoken-go/tokenizer
 // does, without its costs: the pre-tokenizer regexp is a hand-written
-// scanner (split.go), and the 200k-entry vocabulary is an embedded table
-// (vocab.bin, generated from the library by `go test -update`) that is
-// indexed once in one allocation instead of built as a Go map entry by entry.
+// scanner (split.go), and the 200k-entry vocabulary is an embedded hash
+// table (vocab.bin, generated from the library by `go test -update`) used in
+// place, instead of a Go map built entry by entry in every process.
 // The tests check both against the library, on the corpus and by fuzzing.
 package o200k
 
 import (
 	_ "embed"
-	"hash/maphash"
 	"math"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
-// vocabBin holds the tokens in rank order: for rank 0, 1, 2, ... a length
-// byte and that many bytes (a zero length marks a rank with no token).
+// vocabBin is the vocabulary as a ready hash table, so a process uses it
+// without building anything (TestVocabularyIsTheLibrarys writes it from the library):
+//
+//	slots   tableSize little-endian uint32s: 0 for an empty slot, else the
+//	        high tagBits of the key's hash and, in the low offsetBits, where
+//	        the token's record starts in records
+//	records for each token: its length (one byte), its rank (three bytes,
+//	        little-endian) and its bytes; records[0] is padding, so no
+//	        record starts at 0
+//
+// Keys are found by FNV-1a hash and linear probing; the table is less than
+// half full, so a miss (most lookups while merging miss) ends within a probe
+// or two.
 //
 //go:embed vocab.bin
 var vocabBin string
 
-// table indexes vocabBin: an open-addressing hash table whose slots hold
-// a tag from the key's hash (the high bits) and rank+1 (the low rankBits),
-// and each rank's offset in vocabBin.
-type table struct {
-	seed  maphash.Seed
-	slots []uint32
-	mask  uint64
-	start []uint32 // start[r]: where rank r's bytes begin; start[r+1]-start[r] is its length
-}
-
 const (
-	rankBits = 18 // o200k_base has 199,998 ranks
-	rankMask = 1<<rankBits - 1
+	tableBits  = 19
+	tableSize  = 1 << tableBits
+	offsetBits = 22
+	tagBits    = 32 - offsetBits
+	recordsAt  = tableSize * 4
 )
 
-var vocab = sync.OnceValue(func() *table {
-	n := 0
-	for i := 0; i < len(vocabBin); i += 1 + int(vocabBin[i]) {
-		n++
+func fnv1a(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
 	}
-	t := &table{seed: maphash.MakeSeed(), start: make([]uint32, n+1)}
-	size := 1
-	for size < 2*n {
-		size <<= 1
-	}
-	// Below half full, a miss (most BPE lookups miss) ends within two probes.
-	t.slots = make([]uint32, size)
-	t.mask = uint64(size - 1)
-	i := 0
-	for r := range n {
-		l := int(vocabBin[i])
-		t.start[r] = uint32(i + 1)
-		i += 1 + l
-		if l == 0 {
-			continue
-		}
-		h := maphash.String(t.seed, vocabBin[i-l:i])
-		for k := h & t.mask; ; k = (k + 1) & t.mask {
-			if t.slots[k] == 0 {
-				t.slots[k] = uint32(h>>(64-(32-rankBits)))<<rankBits | uint32(r+1)
-				break
-			}
-		}
-	}
-	t.start[n] = uint32(i + 1)
-	return t
-})
+	return h
+}
+
+func slot(k uint64) uint32 {
+	i := int(k) * 4
+	return uint32(vocabBin[i]) | uint32(vocabBin[i+1])<<8 | uint32(vocabBin[i+2])<<16 | uint32(vocabBin[i+3])<<24
+}
 
 // rank returns the rank of token s, or false when s is not a token.
-func (t *table) rank(s string) (uint32, bool) {
-	h := maphash.String(t.seed, s)
-	tag := uint32(h >> (64 - (32 - rankBits)))
-	for k := h & t.mask; ; k = (k + 1) & t.mask {
-		v := t.slots[k]
+func rank(s string) (uint32, bool) {
+	h := fnv1a(s)
+	tag := uint32(h >> (64 - tagBits))
+	for k := h & (tableSize - 1); ; k = (k + 1) & (tableSize - 1) {
+		v := slot(k)
 		if v == 0 {
 			return 0, false
 		}
-		if v>>rankBits == tag {
-			r := v&rankMask - 1
-			// A token's bytes end one length byte before the next token's start.
-			if tok := vocabBin[t.start[r] : t.start[r+1]-1]; tok == s {
-				return r, true
-			}
+		if v>>offsetBits != tag {
+			continue
+		}
+		at := recordsAt + int(v&(1<<offsetBits-1))
+		if n := int(vocabBin[at]); n == len(s) && vocabBin[at+4:at+4+n] == s {
+			return uint32(vocabBin[at+1]) | uint32(vocabBin[at+2])<<8 | uint32(vocabBin[at+3])<<16, true
 		}
 	}
 }
@@ -96,7 +79,6 @@ func Count(text string) int {
 	if !utf8.ValidString(text) {
 		text = strings.Map(func(r rune) rune { return r }, text) // invalid bytes become U+FFFD, one each
 	}
-	t := vocab()
 	var parts []int32
 	total := 0
 	for len(text) > 0 {
@@ -107,12 +89,12 @@ func Count(text string) int {
 		}
 		piece := text[:end]
 		text = text[end:]
-		if _, ok := t.rank(piece); ok {
+		if _, ok := rank(piece); ok {
 			total++
 			continue
 		}
 		var n int
-		n, parts = t.mergeCount(piece, parts)
+		n, parts = mergeCount(piece, parts)
 		total += n
 	}
 	return total
@@ -122,9 +104,9 @@ func Count(text string) int {
 // returns how many tokens it becomes. Pairs merge lowest rank first, the
 // leftmost of equal ranks first, as tiktoken does. parts is scratch space,
 // returned for reuse.
-func (t *table) mergeCount(piece string, parts []int32) (int, []int32) {
+func mergeCount(piece string, parts []int32) (int, []int32) {
 	if len(piece) >= heapThreshold {
-		return t.mergeCountHeap(piece), parts
+		return mergeCountHeap(piece), parts
 	}
 	// parts[i] is where part i starts; ranks[i] the rank of parts i and
 	// i+1 merged (noRank when that is no token).
@@ -138,7 +120,7 @@ func (t *table) mergeCount(piece string, parts []int32) (int, []int32) {
 		if i+2 >= len(parts) {
 			return noRank
 		}
-		if r, ok := t.rank(piece[parts[i]:parts[i+2]]); ok {
+		if r, ok := rank(piece[parts[i]:parts[i+2]]); ok {
 			return r
 		}
 		return noRank
@@ -176,13 +158,13 @@ const noRank = math.MaxUint32
 // mergeCountHeap is mergeCount in O(n log n): parts are a linked list, and
 // candidate merges wait in a heap ordered by rank, then position; entries
 // made stale by a neighbouring merge are skipped when they surface.
-func (t *table) mergeCountHeap(piece string) int {
+func mergeCountHeap(piece string) int {
 	n := int32(len(piece))
 	next := make([]int32, n+1) // next[i]: start of the part after the one at i (-1 at the end)
 	prev := make([]int32, n+1)
-	rank := make([]uint32, n+1) // rank[i]: rank of the part at i merged with its successor
+	ranks := make([]uint32, n+1) // ranks[i]: rank of the part at i merged with its successor
 	for i := range next {
-		next[i], prev[i], rank[i] = int32(i)+1, int32(i)-1, noRank
+		next[i], prev[i], ranks[i] = int32(i)+1, int32(i)-1, noRank
 	}
 	next[n] = -1
 	pairRank := func(i int32) uint32 {
@@ -190,27 +172,27 @@ func (t *table) mergeCountHeap(piece string) int {
 		if j < 0 || next[j] < 0 {
 			return noRank
 		}
-		if r, ok := t.rank(piece[i:next[j]]); ok {
+		if r, ok := rank(piece[i:next[j]]); ok {
 			return r
 		}
 		return noRank
 	}
 	h := make(candidates, 0, n)
 	for i := int32(0); i < n; i++ {
-		if rank[i] = pairRank(i); rank[i] != noRank {
-			h = append(h, candidate{rank[i], i})
+		if ranks[i] = pairRank(i); ranks[i] != noRank {
+			h = append(h, candidate{ranks[i], i})
 		}
 	}
 	h.init()
 	count := int(n)
 	for len(h) > 0 {
 		c := h.pop()
-		if rank[c.at] != c.rank || next[c.at] < 0 {
+		if ranks[c.at] != c.rank || next[c.at] < 0 {
 			continue
 		}
 		// Merge the part at c.at with the one after it.
 		j := next[c.at]
-		rank[j] = noRank
+		ranks[j] = noRank
 		next[c.at] = next[j]
 		if next[j] >= 0 {
 			prev[next[j]] = c.at
@@ -220,8 +202,8 @@ func (t *table) mergeCountHeap(piece string) int {
 			if b < 0 {
 				continue
 			}
-			if rank[b] = pairRank(b); rank[b] != noRank {
-				h.push(candidate{rank[b], b})
+			if ranks[b] = pairRank(b); ranks[b] != noRank {
+				h.push(candidate{ranks[b], b})
 			}
 		}
 	}
