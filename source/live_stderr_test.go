@@ -97,3 +97,23 @@ func TestDrainLinesKeepsTailMasked(t *testing.T) {
 		t.Errorf("a secret's beginning at the cut shows: %q", s)
 	}
 }
+
+func TestWhyLine(t *testing.T) {
+	for line, want := range map[string]bool{
+		"Error: Cannot find module '/x/y.js'":                   true,
+		"ModuleNotFoundError: No module named 'mcp'":            true,
+		"panic: runtime error: index out of range":              true,
+		"fatal: not a git repository":                           true,
+		"npm ERR! code E404":                                    true,
+		"npm error 404 Not Found - GET https://registry/x":      true,
+		`Exception in thread "main" java.lang.RuntimeException`: true,
+		"    at Module._resolveFilename (node:internal)":        false,
+		"Node.js v20.11.0":                                      false,
+		"Server started on stdio":                               false,
+		"errors are logged to /tmp/x":                           false,
+	} {
+		if got := whyLine.MatchString(line); got != want {
+			t.Errorf("%q: %v, want %v", line, got, want)
+		}
+	}
+}

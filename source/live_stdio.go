@@ -196,7 +196,7 @@ func newLineTail(n int, masker *safetext.Masker) *lineTail { return &lineTail{n:
 // "Error: Cannot find module '/x/y.js'" (several lines into its output, under
 // a source excerpt and above a stack), Python's "ModuleNotFoundError: ...",
 // Go's "panic: ...", git-style "fatal: ...", npm's "npm error ...".
-var whyLine = regexp.MustCompile(`^(?:[\w.$]*(?:Error|Exception)\b|(?i:error|fatal|panic|npm error|npm err!)\b)`)
+var whyLine = regexp.MustCompile(`^(?:[\w.$]*(?:Error|Exception)\b|(?i:(?:error|fatal|panic|npm error)\b|npm err!))`)
 
 func (t *lineTail) add(raw string, cut bool) {
 	// Masked before anything is cut, so no piece of a secret survives.

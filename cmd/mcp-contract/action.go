@@ -108,7 +108,7 @@ func (a *app) runAction(ctx context.Context) int {
 	if in.Config != "" {
 		args = append(args, "--config", in.Config)
 	}
-	if in.Profiles != "" && (in.Command == "check" || in.Command == "lint") {
+	if in.Profiles != "" && in.Command != "drift" && in.Command != "snapshot" {
 		args = append(args, "--profile", in.Profiles)
 	}
 	if against != "" {
@@ -118,10 +118,12 @@ func (a *app) runAction(ctx context.Context) int {
 	a.result = nil
 	root := a.rootCommand()
 	root.SetArgs(args)
-	code := a.exitCode(root.ExecuteContext(ctx))
+	runErr := root.ExecuteContext(ctx)
+	code := a.exitCode(runErr)
 	if a.result == nil {
 		if code > exitFindings {
-			return a.actionFailed(gha, &exitStatus{code})
+			a.failureSummary(gha, code, runErr)
+			return code
 		}
 		// snapshot reports no findings: its files and exit code are the result.
 		if err := ghaction.WriteSummary(gha, fmt.Sprintf("**mcp-contract %s** exited %d.\n", in.Command, code)); err != nil && !ghaction.IsOutsideRunner(err) {
@@ -181,23 +183,21 @@ func (a *app) runAction(ctx context.Context) int {
 	return code
 }
 
-// actionFailed writes what went wrong to the job summary (the command has
-// printed it already when err is an exitStatus) and returns the exit code.
+// actionFailed prints err as every command does and returns its exit
+// code, after saying in the job summary that the run could not happen.
 func (a *app) actionFailed(gha *githubactions.Action, err error) int {
 	code := a.exitCode(err)
-	var es *exitStatus
-	if errors.As(err, &es) {
-		code = es.code
-	}
-	msg := "see the step's log"
-	if es == nil {
-		msg = a.line(err.Error())
-	}
-	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): %s\n", code, strings.NewReplacer("<", "&lt;", ">", "&gt;", "@", "@&#8203;").Replace(msg))
+	a.failureSummary(gha, code, err)
+	return code
+}
+
+// failureSummary puts the error in the job summary, masked and neutralised,
+// in a code span where GitHub renders nothing.
+func (a *app) failureSummary(gha *githubactions.Action, code int, err error) {
+	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): `%s`\n", code, strings.ReplaceAll(a.line(err.Error()), "`", "'"))
 	if err := ghaction.WriteSummary(gha, summary); err != nil && !ghaction.IsOutsideRunner(err) {
 		fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
 	}
-	return code
 }
 
 // defaultAgainst is --against on a pull request: the base commit's snapshot

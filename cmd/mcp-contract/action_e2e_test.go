@@ -301,6 +301,14 @@ func TestActionEndToEnd(t *testing.T) {
 	if len(api.comments) != 4 {
 		t.Errorf("%d comments, want the 3 of people and one of ours", len(api.comments))
 	}
+
+	// A run that cannot happen says why in the summary, exits 2, posts nothing.
+	broken := runAction(t, repo, runner, sameRepo, srv.URL, headSHA, "INPUT_CONFIG=missing.yaml")
+	assertRequests(t, "broken config", api.take(), nil)
+	if broken.code != 2 || !strings.HasPrefix(broken.summary, "❌ **mcp-contract** could not run (exit 2): `missing.yaml") ||
+		!strings.Contains(broken.stderr, "missing.yaml") {
+		t.Errorf("broken config: exit %d\nsummary: %s\nstderr: %s", broken.code, broken.summary, broken.stderr)
+	}
 }
 
 func assertRequests(t *testing.T, when string, got, want []string) {
@@ -315,7 +323,7 @@ func assertRequests(t *testing.T, when string, got, want []string) {
 // payload, the command files and the API. It checks what every run must
 // hold: the token in no output, the config's secret masked first, and
 // every stdout line one of our workflow commands.
-func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string) actionRun {
+func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, extraEnv ...string) actionRun {
 	t.Helper()
 	bin := builtBinary(t)
 	output := filepath.Join(runner, "output")
@@ -340,6 +348,7 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string) ac
 		"INPUT_DRIFT-ISSUE=false", "INPUT_WORKING-DIRECTORY=",
 		"STAGING_TOKEN=stg-e2e-secret-42",
 	}
+	cmd.Env = append(cmd.Env, extraEnv...) // a later entry wins
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -363,6 +372,9 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string) ac
 		}
 	}
 	// The config's secrets are announced before anything else is printed.
+	if r.stdout == "" && strings.Contains(r.summary, "could not run") {
+		return r // the config was never read: nothing to announce
+	}
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	announced := 0
 	for announced < len(lines) && strings.HasPrefix(lines[announced], "::add-mask::") {
