@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
 )
 
@@ -51,7 +52,7 @@ func LoadCalls(dir string) ([]Call, error) {
 			return nil, err
 		}
 		var c Call
-		dec := json.NewDecoder(bytes.NewReader(data))
+		dec := json.NewDecoder(bytes.NewReader(jsontree.TrimBOM(data)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
 			return nil, &contract.InputError{File: path, Msg: "a recorded call must be {\"server\", \"tool\", \"arguments\"}: " + err.Error()}

@@ -22,12 +22,13 @@ import (
 // (or widens an output) must be reported as breaking. Validity is the validator's
 // (santhosh-tekuri/jsonschema) over a universe of instances that tells apart
 // everything the generator can write: every object over the keys a, b, c and
-// x with the values "s", 1 and null, and three non-objects.
+// x with the values "s", "t", "u", 1 and null (b and x fewer), and three
+// non-objects.
 //
-// The generator keeps each property's declaration the same wherever it is
-// declared, as removing a declaration is breaking by design (the caller's
-// argument is dropped, drift/input-property-removed) whatever the validator
-// says; it varies the assertions and where the siblings of a composition sit.
+// The generator never removes a property's declaration, as that is breaking
+// by design (the caller's argument is dropped, drift/input-property-removed)
+// whatever the validator says; it varies the assertions, the types and enums
+// of the declarations, and where the siblings of a composition sit.
 
 // propDecl is the one declaration each property gets.
 var propDecl = map[string]any{
@@ -39,12 +40,13 @@ var propDecl = map[string]any{
 var propNames = []string{"a", "b", "c"}
 
 func instanceUniverse() []any {
-	values := []any{nil, "s", json.Number("1"), "absent"}
+	scalars := []any{"absent", nil, "s", "t", "u", json.Number("1")}
+	values := map[string][]any{"a": scalars, "b": {"absent", nil, "s", json.Number("1")}, "c": scalars, "x": {"absent", json.Number("1")}}
 	var out []any
-	for _, a := range values {
-		for _, b := range values {
-			for _, c := range values {
-				for _, x := range values {
+	for _, a := range values["a"] {
+		for _, b := range values["b"] {
+			for _, c := range values["c"] {
+				for _, x := range values["x"] {
 					obj := map[string]any{}
 					for k, v := range map[string]any{"a": a, "b": b, "c": c, "x": x} {
 						if v != "absent" {
@@ -151,9 +153,24 @@ func (g schemaGen) schema() map[string]any {
 	return s
 }
 
-// mutate changes a copy of s: a keyword added, removed or replaced.
+// declarations are the values a's and c's declarations take when a
+// mutation changes them (b's stays put: the universe has no fraction).
+var declarations = map[string][]any{
+	"a": {map[string]any{"type": "string"}, map[string]any{"type": []any{"string", "null"}}, map[string]any{"type": "integer"}},
+	"c": {map[string]any{"type": "string", "enum": []any{"s", "t"}}, map[string]any{"type": "string", "enum": []any{"s"}},
+		map[string]any{"type": "string", "enum": []any{"s", "t", "u"}}},
+}
+
+// mutate changes a copy of s: a keyword added, removed or replaced, or the
+// declaration of a or c changed.
 func (g schemaGen) mutate(s map[string]any) map[string]any {
 	out := deepCopy(s).(map[string]any)
+	if g.rng.IntN(5) == 0 {
+		name := []string{"a", "c"}[g.rng.IntN(2)]
+		choices := declarations[name]
+		out["properties"].(map[string]any)[name] = deepCopy(choices[g.rng.IntN(len(choices))])
+		return out
+	}
 	names := keywordNames()
 	k := names[g.rng.IntN(len(names))]
 	if out[k] == nil || g.rng.IntN(2) == 0 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -28,9 +29,13 @@ import (
 // are then kept only when the answer bears them out, and the answer comes
 // with an example.
 
-// maxUniverse bounds the instances a decision validates; a schema whose keys
-// and value classes would need more is left to the walk alone.
-const maxUniverse = 1024
+// maxUniverse bounds the instances a decision validates, and maxValues the
+// enum and const values it sorts into classes (each compared with each); a
+// schema that would need more is left to the walk alone.
+const (
+	maxUniverse = 1024
+	maxValues   = 64
+)
 
 var (
 	// objectKeywords apply to the instance itself.
@@ -75,11 +80,36 @@ type presence struct {
 }
 
 func newPresence() *presence {
-	ps := &presence{declared: map[string]bool{}, preds: map[string][]*jsontree.Node{}}
-	for _, v := range []any{"s", "", json.Number("1"), json.Number("1.5"), true, nil, []any{}, map[string]any{}} {
+	return &presence{declared: map[string]bool{}, preds: map[string][]*jsontree.Node{}}
+}
+
+// fresh adds, for every JSON type, values that no enum or const names (the
+// pool holds those by now), so a type can always be told from its listed
+// values; and both booleans and null, which no fresh value can stand for.
+func (ps *presence) fresh() {
+	listed := map[string]bool{}
+	for _, v := range ps.pool {
+		listed[canonical(v)] = true
+	}
+	kinds := []func(i int) any{
+		func(i int) any { return "s" + strings.Repeat("~", i) },
+		func(i int) any { return json.Number(strconv.Itoa(i + 1)) },
+		func(i int) any { return json.Number(strconv.Itoa(i+1) + ".5") },
+		func(i int) any { return make([]any, i) },
+		func(i int) any { return map[string]any{strings.Repeat("~", i): nil} },
+	}
+	for _, kind := range kinds {
+		// One of the first len(listed)+1 candidates is unlisted.
+		for i := 0; i <= len(listed); i++ {
+			if n := jsontree.FromValue(kind(i)); !listed[canonical(n)] {
+				ps.value(n)
+				break
+			}
+		}
+	}
+	for _, v := range []any{true, false, nil} {
 		ps.value(jsontree.FromValue(v))
 	}
-	return ps
 }
 
 func (ps *presence) key(k string) {
@@ -211,13 +241,16 @@ func (ps *presence) scalar(n *jsontree.Node, depth int) bool {
 				return false
 			}
 		case k == "enum":
-			if !v.Is(jsontree.Array) {
+			if !v.Is(jsontree.Array) || len(v.Items)+len(ps.pool) > maxValues {
 				return false
 			}
 			for _, it := range v.Items {
 				ps.value(it)
 			}
 		case k == "const":
+			if len(ps.pool) >= maxValues {
+				return false
+			}
 			ps.value(v)
 		case k == "not":
 			if !ps.scalar(v, depth+1) {
@@ -307,6 +340,7 @@ func (ps *presence) classes(preds []*jsontree.Node) []*jsontree.Node {
 // the named keys and one more, each key absent or holding one value of each
 // class, and every candidate value on its own; nil when too many.
 func (ps *presence) universe() []any {
+	ps.fresh()
 	keys := slices.Clone(ps.keys)
 	slices.Sort(keys)
 	other := "other"

@@ -5,6 +5,7 @@ import (
 	"os"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,7 +34,7 @@ func ParseConfig(data []byte, file string, getenv func(string) (string, bool)) (
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &contract.InputError{File: file, Msg: "malformed YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+		return nil, yamlSyntaxError(file, data, err)
 	}
 	p := &configParser{file: file, getenv: getenv, cfg: &Config{File: file, Rules: map[string]string{}}}
 	if len(doc.Content) == 0 {
@@ -43,6 +44,32 @@ func ParseConfig(data []byte, file string, getenv func(string) (string, bool)) (
 		return nil, err
 	}
 	return p.cfg, nil
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// yamlSyntaxError places a YAML syntax error at file:line:col. The parser
+// names only the line ("yaml: line 3: ..."); the column is where that line's
+// content starts, which is where a reader's eye goes to find the mistake.
+func yamlSyntaxError(file string, data []byte, err error) error {
+	msg := err.Error()
+	e := &contract.InputError{File: file, Msg: "malformed YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+	m := yamlLine.FindStringSubmatch(msg)
+	if m == nil {
+		return e
+	}
+	line, convErr := strconv.Atoi(m[1])
+	if convErr != nil {
+		return e
+	}
+	e.Msg = "malformed YAML: " + msg[len(m[0]):]
+	e.Line, e.Column = line, 1
+	lines := strings.Split(string(data), "\n")
+	if line >= 1 && line <= len(lines) {
+		text := lines[line-1]
+		e.Column = len(text) - len(strings.TrimLeft(text, " \t")) + 1
+	}
+	return e
 }
 
 type configParser struct {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"path"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5"
@@ -36,10 +38,11 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	tree, err := commit.Tree()
+	root, err := commit.Tree()
 	if err != nil {
 		return nil, missingHistory(repo, ref, err)
 	}
+	tree := root
 	if rel != "." {
 		tree, err = tree.Tree(rel)
 		if err != nil {
@@ -51,14 +54,23 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 	var docs []*document
 	for _, e := range tree.Entries {
 		ext := path.Ext(e.Name)
-		if (ext != ".json" && ext != ".snap") || !(e.Mode == filemode.Regular || e.Mode == filemode.Executable) {
+		if ext != ".json" && ext != ".snap" {
 			continue
 		}
 		name := path.Join(rel, e.Name)
-		if rel == "." {
-			name = e.Name
+		hash := e.Hash
+		switch e.Mode {
+		case filemode.Regular, filemode.Executable:
+		case filemode.Symlink:
+			// Skipping it would drop a server from the comparison without a
+			// word; it is followed inside the commit's tree or refused.
+			if hash, err = followLink(repo, root, ref, name, e.Hash); err != nil {
+				return nil, err
+			}
+		default:
+			continue
 		}
-		data, err := readBlob(repo, e.Hash, gitName(ref, name))
+		data, err := readBlob(repo, hash, gitName(ref, name))
 		if err != nil {
 			return nil, err
 		}
@@ -113,6 +125,47 @@ func realPath(p string) string {
 	return abs
 }
 
+// maxLinkHops bounds a chain of symlinks (and so a loop of them).
+const maxLinkHops = 8
+
+// followLink resolves the symlink at name (slash-separated, from the
+// repository root) in the tree of a commit, through chains of links, to a
+// regular file's blob. A target outside the repository (an absolute path, or
+// one climbing above the root), a missing target, a loop or a non-file is an
+// error naming the link: git stores the link, not the file, and the file a
+// link points to outside the repository is not part of REF.
+func followLink(repo *git.Repository, root *object.Tree, ref, name string, link plumbing.Hash) (plumbing.Hash, error) {
+	at := name
+	for range maxLinkHops {
+		target, err := readBlob(repo, link, gitName(ref, at))
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		dest := string(target)
+		next := path.Clean(path.Join(path.Dir(at), dest))
+		if path.IsAbs(dest) || next == ".." || strings.HasPrefix(next, "../") {
+			return plumbing.ZeroHash, &contract.InputError{File: gitName(ref, name), Msg: fmt.Sprintf(
+				"is a symlink to %q, outside the repository; at %s only files inside it can be read, so commit the snapshot itself", dest, ref)}
+		}
+		entry, err := root.FindEntry(next)
+		if err != nil {
+			return plumbing.ZeroHash, &contract.InputError{File: gitName(ref, name), Msg: fmt.Sprintf(
+				"is a symlink to %q, which does not exist at %s", dest, ref)}
+		}
+		switch entry.Mode {
+		case filemode.Regular, filemode.Executable:
+			return entry.Hash, nil
+		case filemode.Symlink:
+			at, link = next, entry.Hash
+		default:
+			return plumbing.ZeroHash, &contract.InputError{File: gitName(ref, name), Msg: fmt.Sprintf(
+				"is a symlink to %q, which is not a file at %s", dest, ref)}
+		}
+	}
+	return plumbing.ZeroHash, &contract.InputError{File: gitName(ref, name), Msg: fmt.Sprintf(
+		"is a chain of more than %d symlinks (a loop?) at %s", maxLinkHops, ref)}
+}
+
 // commitAt resolves ref to a commit, peeling annotated tags.
 func commitAt(repo *git.Repository, ref string) (*object.Commit, error) {
 	hash, err := repo.ResolveRevision(plumbing.Revision(ref))
@@ -140,11 +193,53 @@ func missingHistory(repo *git.Repository, ref string, cause error) error {
 			"git ref %q is not in this clone, which is shallow (%d commit(s) deep at the cut); fetch the history it needs: "+
 				"actions/checkout with fetch-depth: 0, or git fetch --unshallow (%v)", ref, len(shallow), cause)}
 	}
+	if msg := tooShort(repo, ref); msg != "" {
+		return &contract.InputError{Msg: msg}
+	}
 	if errors.Is(cause, plumbing.ErrReferenceNotFound) {
 		return &contract.InputError{Msg: fmt.Sprintf("git ref %q not found: name a branch, tag or commit of this repository "+
 			"(a remote branch as origin/NAME); if the clone is partial, fetch it first (fetch-depth: 0)", ref)}
 	}
 	return &contract.InputError{Msg: fmt.Sprintf("git ref %q cannot be read: %v (if the clone is partial, fetch the full history: fetch-depth: 0)", ref, cause)}
+}
+
+var backSteps = regexp.MustCompile(`^(.+)~(\d+)$`)
+
+// tooShort explains BASE~N when BASE resolves but its history holds fewer
+// than N commits before it (a new repository, HEAD~1 on the first commit),
+// which go-git reports only as a reference not found.
+func tooShort(repo *git.Repository, ref string) string {
+	m := backSteps.FindStringSubmatch(ref)
+	if m == nil {
+		return ""
+	}
+	want, err := strconv.Atoi(m[2])
+	if err != nil {
+		return ""
+	}
+	hash, err := repo.ResolveRevision(plumbing.Revision(m[1]))
+	if err != nil {
+		return ""
+	}
+	commit, err := repo.CommitObject(*hash)
+	if err != nil {
+		return ""
+	}
+	depth := 0
+	for ; depth < want && commit.NumParents() > 0; depth++ {
+		if commit, err = commit.Parent(0); err != nil {
+			return ""
+		}
+	}
+	if depth >= want {
+		return ""
+	}
+	oldest := m[1]
+	if depth > 0 {
+		oldest = fmt.Sprintf("%s~%d", m[1], depth)
+	}
+	return fmt.Sprintf("git ref %q goes %d commit(s) back from %s, but the history there has only %d before it (the first is %s); "+
+		"compare against a commit that exists, at most git:%s", ref, want, m[1], depth, commit.Hash.String()[:12], oldest)
 }
 
 func readBlob(repo *git.Repository, hash plumbing.Hash, name string) ([]byte, error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/lintcache"
 	"github.com/mcp-contract/mcp-contract/lint"
 )
@@ -58,7 +59,7 @@ func (a *app) lintCacheKey(opts lint.Options) string {
 	}
 	var config []byte
 	if a.cfg != nil {
-		config, _ = os.ReadFile(a.cfg.File)
+		config, _ = fileio.ReadFile(a.cfg.File, fileio.MaxConfigFile)
 	}
 	var profiles, disabled, rules []string
 	for p, on := range opts.Profiles {

@@ -71,7 +71,7 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 				}
 				return &contract.InputError{File: origin, Msg: err.Error()}
 			}
-			instance, err := schemacheck.DecodeInstance(data)
+			instance, err := schemacheck.DecodeInstance(jsontree.TrimBOM(data))
 			if err != nil {
 				return &contract.InputError{File: origin, Msg: "the arguments are not JSON: " + err.Error()}
 			}

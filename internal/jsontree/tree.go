@@ -166,9 +166,16 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%d:%d: %s", e.Line, e.Column, e.Msg)
 }
 
-// Parse reads exactly one JSON value (surrounding whitespace allowed).
+// Parse reads exactly one JSON value (surrounding whitespace allowed). A
+// UTF-8 byte order mark at the start is skipped (RFC 8259 §8.1 lets a parser
+// ignore it; Windows editors write one); a UTF-16 or UTF-32 one is an error
+// that says so, since JSON is UTF-8.
 func Parse(data []byte) (*Node, error) {
 	p := &parser{data: data}
+	if enc := utf16BOM(data); enc != "" {
+		return nil, p.errorf("the file is %s (it starts with a byte order mark); JSON is UTF-8, so save it as UTF-8", enc)
+	}
+	p.pos = len(data) - len(TrimBOM(data))
 	p.skipSpace()
 	n, err := p.value(0)
 	if err != nil {
@@ -478,4 +485,19 @@ func (p *parser) array(depth int) (*Node, error) {
 			return nil, p.errorf("expected ',' or ']' after array item, found %s", p.describe())
 		}
 	}
+}
+
+// TrimBOM drops a UTF-8 byte order mark from the start of data, for readers
+// that hand JSON to another decoder.
+func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) }
+
+// utf16BOM names the encoding a UTF-16 or UTF-32 byte order mark announces.
+func utf16BOM(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0x00, 0x00, 0xfe, 0xff}), bytes.HasPrefix(data, []byte{0xff, 0xfe, 0x00, 0x00}):
+		return "UTF-32"
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}), bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		return "UTF-16"
+	}
+	return ""
 }

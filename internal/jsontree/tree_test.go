@@ -211,3 +211,21 @@ func TestEncodedSize(t *testing.T) {
 		}
 	}
 }
+
+// A UTF-8 byte order mark (as Windows editors write) is read past; a UTF-16
+// one is refused with a message that says what the file is.
+func TestByteOrderMarks(t *testing.T) {
+	n, err := Parse([]byte("\xef\xbb\xbf{\"tools\": []}"))
+	if err != nil || !n.Has("tools") || n.Offset != 3 {
+		t.Fatalf("UTF-8 BOM: %v %+v", err, n)
+	}
+	for _, doc := range [][]byte{{0xff, 0xfe, '{', 0, '}', 0}, {0xfe, 0xff, 0, '{', 0, '}'}} {
+		_, err := Parse(doc)
+		if err == nil || !strings.Contains(err.Error(), "the file is UTF-16") {
+			t.Errorf("%x: %v", doc, err)
+		}
+	}
+	if string(TrimBOM([]byte("\xef\xbb\xbf[]"))) != "[]" {
+		t.Error("TrimBOM kept the mark")
+	}
+}

@@ -69,7 +69,7 @@ type Cache struct {
 func Open(dir, key string) *Cache {
 	c := &Cache{path: filepath.Join(dir, key[:32]+".json"), key: key,
 		old: map[string]lint.CachedTool{}, used: map[string]lint.CachedTool{}, served: map[*contract.Tool]bool{}}
-	data, err := os.ReadFile(c.path)
+	data, err := fileio.ReadFile(c.path, fileio.MaxToolFile)
 	if err != nil {
 		c.rewrite = true
 		return c
