@@ -134,7 +134,7 @@ var (
 // the clause ("Defaults to open", "(default: page.pdf)"). "Defaults to the
 // repository's default branch", "Default: Now" and "Defaults to 'owner'" (the
 // value of another parameter) describe behaviour the keyword cannot hold.
-func defaultClaim(text, lower string, siblings *jsontree.Node) string {
+func defaultClaim(text string, lower *folded, siblings *jsontree.Node) string {
 	if !reDefault.mayMatch(lower) {
 		return ""
 	}
@@ -220,7 +220,7 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 
 	if isProperty && nameDesc.Is(jsontree.String) {
 		text := nameDesc.Text
-		lower := strings.ToLower(text)
+		lower := fold(text)
 		switch m := reConditionalRequired.find(text, lower); {
 		case m != "" && !parentRequired && !idx.required[name]:
 			add(m, "if/then, dependentRequired or oneOf branch that requires "+name,
@@ -237,7 +237,7 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 		return claims
 	}
 	text := desc.Text
-	lower := strings.ToLower(text)
+	lower := fold(text)
 	typ := proseSchemaType(own, def)
 
 	if typ != "boolean" && !has("enum", "const") && !constBranches(own) && !(typ == "array" && itemsPinValues(own.Get("items"))) {
@@ -260,7 +260,7 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 // boundClaims maps "at most N", "min N", "between N and M" to the keyword the
 // schema's type needs: maxLength for strings counted in characters, maxItems
 // for arrays, maximum for numbers.
-func boundClaims(text, lower, typ string, has func(...string) bool, add func(phrase, missing, fix string)) {
+func boundClaims(text string, lower *folded, typ string, has func(...string) bool, add func(phrase, missing, fix string)) {
 	keyword := func(upper bool, unit string) string {
 		switch {
 		case typ == "string" && lengthUnits[unit]:

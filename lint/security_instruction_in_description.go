@@ -48,11 +48,19 @@ type instructionSignal struct {
 
 var instructionSignals = []instructionSignal{
 	{"order to override earlier instructions", newGuardedPattern(`(ignore|disregard|forget|override) (all |any )?(of )?(the |your |my )?(previous|prior|above|earlier|preceding|former|system|original) (instructions?|prompts?|messages|rules|directions|guidance|guidelines|context)`,
-		"ignore", "disregard", "forget", "override").alsoNeeding("previous", "prior", "above", "earlier", "preceding", "former", "system", "original")},
+		"ignore", "disregard", "forget", "override").alsoNeeding("previous", "prior", "above", "earlier", "preceding", "former", "system", "original").
+		alsoWords(func(lower string) bool {
+			return followedBy(lower, []string{"ignore", "disregard", "forget", "override"},
+				[]string{"all", "any", "of", "the", "your", "my", "previous", "prior", "above", "earlier", "preceding", "former", "system", "original"})
+		})},
 	{"hidden-instruction tag", newGuardedPattern(`<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`,
 		"<").alsoNeeding("important", "system", "instruction", "secret", "hidden")},
 	{"secrecy towards the user", newGuardedPattern(`((do not|don't|never|without) (tell|telling|inform|informing|notify|notifying|alert|alerting|reveal|revealing|mention|mentioning|show|showing) (this |it |that |anything |any of this )?(to )?the user|do not mention (that|this|it)\b|(the )?user (must|should) not (know|see|be told|notice))`,
-		"user", "mention").alsoNeeding("not", "n't", "never", "without")},
+		"user", "mention").alsoNeeding("not", "n't", "never", "without").
+		alsoWords(func(lower string) bool {
+			return followedBy(lower, []string{"not", "n't", "never", "without"}, []string{"tell", "inform", "notify", "alert", "reveal", "mention", "show"}) ||
+				followedBy(lower, []string{"user"}, []string{"must", "should"}, []string{"not"})
+		})},
 	{"path of a credential file", newGuardedPattern(`(~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.cursor/|claude_desktop_config\.json|\.aws/credentials|\.config/gcloud|\.kube/config|\.git-credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|/etc/shadow\b)`,
 		".ssh", "id_", ".cursor/", "claude_desktop_config", "credentials", "gcloud", ".kube", ".netrc", ".npmrc", ".pgpass", "/etc/shadow")},
 	// ".env" and "mcp.json" are also ordinary search examples (desktop-commander's
@@ -61,15 +69,24 @@ var instructionSignals = []instructionSignal{
 	{"order to read a secrets file", newGuardedPattern(`\b(read|cat|open|send|upload|post|leak|include|attach|contents? of)\b.{0,40}?(^|[\s'"`+"`"+`(~/])(\.env|mcp\.json)($|[^\w.]|\.\s|\.$)`,
 		".env", "mcp.json")},
 	{"order to read before use", newGuardedPattern(`before (using|calling|invoking|running) this tool,? (you )?(must |should |always |first |please )*(read|open|cat|load|access|fetch the contents? of)\b`,
-		"before").alsoNeeding("tool").alsoNeeding("read", "open", "cat", "load", "access", "fetch")},
+		"before").alsoNeeding("tool").alsoNeeding("read", "open", "cat", "load", "access", "fetch").
+		alsoWords(func(lower string) bool {
+			return followedBy(lower, []string{"before"}, []string{"using", "calling", "invoking", "running"}, []string{"this"})
+		})},
 	{"order to pass contents through a parameter", newGuardedPattern(`pass (its|the|their|this) (full )?contents? (as|in|via|through|into) ['"`+"`"+`]?\w+`,
 		"pass").alsoNeeding("content")},
 	{"coercion", newGuardedPattern(`otherwise the tool will not work|the application will crash and all data will be lost`,
 		"otherwise", "crash").alsoNeeding("work", "lost")},
 	{"order about another tool", newGuardedPattern(`(when this tool is (available|present|loaded|installed)|side effects? on the (also present )?\S+ tool)`,
-		"tool").alsoNeeding("available", "present", "loaded", "installed", "effect")},
+		"tool").alsoNeeding("available", "present", "loaded", "installed", "effect").
+		alsoWords(func(lower string) bool {
+			return followedBy(lower, []string{"when"}, []string{"this"}, []string{"tool"}) || followedBy(lower, []string{"side"}, []string{"effect"})
+		})},
 	{"order about another tool", newGuardedPattern(`(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?)`,
-		"all").alsoNeeding("send", "forward", "redirect", "cc").alsoNeeding("email", "message", "request")},
+		"all").alsoNeeding("send", "forward", "redirect", "cc").alsoNeeding("email", "message", "request").
+		alsoWords(func(lower string) bool {
+			return followedBy(lower, []string{"must", "should", "always"}, []string{"send", "forward", "redirect", "bcc", "cc"}, []string{"all"})
+		})},
 }
 
 // instructionsIn lists the signals found in text, remembered per run.
@@ -79,7 +96,7 @@ func instructionsIn(opts *Options, text string) []string {
 			return found
 		}
 	}
-	lower := strings.ToLower(text)
+	lower := fold(text)
 	var found []string
 	for _, sig := range instructionSignals {
 		if m := sig.find(text, lower); m != "" {

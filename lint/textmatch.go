@@ -16,53 +16,105 @@ func lazyRegexp(pattern string) func() *regexp.Regexp {
 // guardedPattern is a case-insensitive pattern guarded by plain substrings:
 // the regexp runs only when the lowercased text holds, for every needle
 // group, at least one of the group's needles. Most strings of a tool
-// ("object", "The repository owner") fail the guard, and a substring scan is
+// ("object", "The repository owner") fail the guard, and finding needles is
 // far cheaper than a regexp match. Needles are single words or fragments the
 // pattern cannot match without, never phrases whose spaces the pattern lets
 // be newlines.
 type guardedPattern struct {
-	groups [][]string
-	re     func() *regexp.Regexp
+	groups [][]int // needle ids, see needleIDs
+	// words, when set, is a further necessary condition on an ASCII text's
+	// lowercase form, such as words in sequence (see followedBy): for the
+	// long descriptions that hold the needles, the regexp is most of lint's
+	// time.
+	words func(lower string) bool
+	re    func() *regexp.Regexp
 }
 
 // newGuardedPattern compiles pattern case-insensitively, with each single space
 // matching any run of whitespace, since descriptions wrap freely.
 func newGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{groups: [][]string{needles}, re: lazyRegexp(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
+	return guardedPattern{groups: [][]int{needleIDs(needles)}, re: lazyRegexp(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
 }
 
 // rawGuardedPattern compiles pattern case-insensitively as written.
 func rawGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{groups: [][]string{needles}, re: lazyRegexp(`(?i)` + pattern)}
+	return guardedPattern{groups: [][]int{needleIDs(needles)}, re: lazyRegexp(`(?i)` + pattern)}
 }
 
 // alsoNeeding adds a needle group that must also be present.
 func (p guardedPattern) alsoNeeding(needles ...string) guardedPattern {
-	p.groups = append(append([][]string(nil), p.groups...), needles)
+	p.groups = append(append([][]int(nil), p.groups...), needleIDs(needles))
 	return p
 }
 
-// find returns the leftmost match in text; lower is strings.ToLower(text).
-func (p guardedPattern) find(text, lower string) string {
-	if !p.mayMatch(lower) {
+// alsoWords adds a condition checked on ASCII texts, which must hold
+// wherever the pattern matches (TestGuardsAreNecessary checks it does).
+// Only ASCII texts, because (?i) folds some non-ASCII letters (ſ, K) onto
+// ASCII ones that strings.ToLower leaves alone.
+func (p guardedPattern) alsoWords(cond func(lower string) bool) guardedPattern {
+	p.words = cond
+	return p
+}
+
+// followedBy reports whether lower holds a word of each list in turn,
+// separated by whitespace as the patterns' \s+ is (Go's \s: space, \t,
+// \n, \f, \r). Words are prefixes ("tell" stands for "telling" too).
+func followedBy(lower string, lists ...[]string) bool {
+	for _, w := range lists[0] {
+		for i := 0; ; {
+			k := strings.Index(lower[i:], w)
+			if k < 0 {
+				break
+			}
+			if then(lower[i+k+len(w):], lists[1:]) {
+				return true
+			}
+			i += k + 1
+		}
+	}
+	return false
+}
+
+func then(s string, lists [][]string) bool {
+	if len(lists) == 0 {
+		return true
+	}
+	j := 0
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\f' || s[j] == '\r') {
+		j++
+	}
+	if j == 0 {
+		return false
+	}
+	for _, w := range lists[0] {
+		if strings.HasPrefix(s[j:], w) && then(s[j+len(w):], lists[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// find returns the leftmost match in text, folded by fold.
+func (p guardedPattern) find(text string, f *folded) string {
+	if !p.mayMatch(f) {
 		return ""
 	}
 	return p.re().FindString(text)
 }
 
 // submatch returns the leftmost match and its groups, or nil.
-func (p guardedPattern) submatch(text, lower string) []string {
-	if !p.mayMatch(lower) {
+func (p guardedPattern) submatch(text string, f *folded) []string {
+	if !p.mayMatch(f) {
 		return nil
 	}
 	return p.re().FindStringSubmatch(text)
 }
 
-func (p guardedPattern) mayMatch(lower string) bool {
+func (p guardedPattern) mayMatch(f *folded) bool {
 	for _, group := range p.groups {
 		found := false
-		for _, n := range group {
-			if strings.Contains(lower, n) {
+		for _, id := range group {
+			if f.has(id) {
 				found = true
 				break
 			}
@@ -71,5 +123,126 @@ func (p guardedPattern) mayMatch(lower string) bool {
 			return false
 		}
 	}
-	return true
+	return p.words == nil || !f.ascii || p.words(f.lower)
 }
+
+// needles are the guard needles of every pattern, numbered as the patterns
+// are made at package initialisation, so that one pass of one automaton
+// over a text finds all of them for all the text rules (fold), instead of
+// one substring scan per needle per pattern.
+var (
+	needles     []string
+	needleIndex = map[string]int{}
+)
+
+func needleIDs(list []string) []int {
+	ids := make([]int, len(list))
+	for i, n := range list {
+		id, ok := needleIndex[n]
+		if !ok {
+			id = len(needles)
+			needles = append(needles, n)
+			needleIndex[n] = id
+		}
+		ids[i] = id
+	}
+	return ids
+}
+
+// folded is a text lowercased (strings.ToLower), with the needles it holds.
+type folded struct {
+	lower   string
+	ascii   bool
+	present []uint64
+}
+
+func (f *folded) has(id int) bool { return f.present[id/64]&(1<<(id%64)) != 0 }
+
+// fold lowercases text and finds every needle in it.
+func fold(text string) *folded {
+	f := &folded{lower: strings.ToLower(text)}
+	m := needleMatcher()
+	f.present = make([]uint64, (len(needles)+63)/64)
+	state := int32(0)
+	high := byte(0)
+	for i := 0; i < len(f.lower); i++ {
+		high |= f.lower[i]
+		state = m.next[int(state)*m.classes+int(m.class[f.lower[i]])]
+		for _, id := range m.out[state] {
+			f.present[id/64] |= 1 << (id % 64)
+		}
+	}
+	// strings.ToLower keeps an ASCII text ASCII, and never makes one.
+	f.ascii = high < 0x80
+	return f
+}
+
+// acMatcher is an Aho-Corasick automaton over bytes with its transitions
+// made total, so a scan is one table lookup per byte. Bytes that occur in
+// no needle share class 0.
+type acMatcher struct {
+	class   [256]uint8
+	classes int
+	next    []int32   // next[state*classes+class]
+	out     [][]int32 // needles ending at a state, through its suffix links too
+}
+
+var needleMatcher = sync.OnceValue(func() *acMatcher {
+	m := &acMatcher{classes: 1}
+	for _, n := range needles {
+		for i := 0; i < len(n); i++ {
+			if m.class[n[i]] == 0 {
+				m.class[n[i]] = uint8(m.classes)
+				m.classes++
+			}
+		}
+	}
+	// The trie, with -1 for a missing edge.
+	edge := func() []int32 {
+		e := make([]int32, m.classes)
+		for i := range e {
+			e[i] = -1
+		}
+		return e
+	}
+	trie := [][]int32{edge()}
+	m.out = [][]int32{nil}
+	for id, n := range needles {
+		s := int32(0)
+		for i := 0; i < len(n); i++ {
+			c := m.class[n[i]]
+			if trie[s][c] < 0 {
+				trie[s][c] = int32(len(trie))
+				trie = append(trie, edge())
+				m.out = append(m.out, nil)
+			}
+			s = trie[s][c]
+		}
+		m.out[s] = append(m.out[s], int32(id))
+	}
+	// Breadth first, each state's missing edges follow its suffix link's.
+	m.next = make([]int32, len(trie)*m.classes)
+	link := make([]int32, len(trie))
+	var queue []int32
+	for c := range m.classes {
+		if t := trie[0][c]; t > 0 {
+			m.next[c] = t
+			queue = append(queue, t)
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		m.out[s] = append(m.out[s], m.out[link[s]]...)
+		for c := range m.classes {
+			if t := trie[s][c]; t >= 0 {
+				link[t] = m.next[int(link[s])*m.classes+c]
+				m.next[int(s)*m.classes+c] = t
+				queue = append(queue, t)
+			} else {
+				m.next[int(s)*m.classes+c] = m.next[int(link[s])*m.classes+c]
+			}
+		}
+	}
+	return m
+})
