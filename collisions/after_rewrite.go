@@ -12,7 +12,8 @@ var afterRewrite = register(&Rule{
 	Summary:  "two tools become one name once a client prefixes or rewrites their names",
 	Help: "Clients rewrite the names they send so providers accept them, and distinct tools can come out equal. " +
 		"gemini-cli turns characters outside a-z A-Z 0-9 _ . - into _ and shortens names over 63 characters to their first 28 " +
-		"and last 32 around ___ (packages/core/src/tools/mcp-tool.ts generateValidName); OpenAI-compatible clients turn " +
+		"and last 32 around ___ (google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts generateValidName; the server__tool " +
+		"name it gives a clashing tool is sent as built); OpenAI-compatible clients turn " +
 		"characters outside a-z A-Z 0-9 _ - into _ and cut at 64, which merges `notion.search` and `notion_search` " +
 		"(ayunis-core/ayunis-core#973, coder/coder#26539). Prefixing can merge names too: agentgateway's {server}_{tool} makes " +
 		"server a_b's tool c and server a's tool b_c both a_b_c. The client then keeps one tool and the other is unreachable. " +
@@ -61,7 +62,7 @@ func (k *checker) namings() []naming {
 		st := &k.styles[i]
 		out = append(out, naming{style: st})
 		for j := range rewrites {
-			if rewrites[j].style == "" || rewrites[j].style == st.Template {
+			if !rewrites[j].bareOnly {
 				out = append(out, naming{style: st, rewrite: &rewrites[j]})
 			}
 		}
@@ -79,6 +80,17 @@ var _ = addGroupCheck(afterRewrite, func(k *checker, g *groupIndex) {
 		// a list only for the keys two tools share.
 		first := make(map[string]int32, len(g.refs))
 		shared := map[string][]slot{}
+		// twins holds, for shared keys only, the tools already listed: one
+		// name in two servers is collision/duplicate-name's, and under a
+		// prefix only the same server's twin is the same name.
+		type twin struct{ key, server, name string }
+		twins := map[twin]bool{}
+		twinOf := func(key string, r ref) twin {
+			if n.style == nil {
+				return twin{key: key, name: r.t.Name}
+			}
+			return twin{key, r.c.Server, r.t.Name}
+		}
 		var order []string
 		for i, r := range g.refs {
 			built := n.build(r)
@@ -95,16 +107,13 @@ var _ = addGroupCheck(afterRewrite, func(k *checker, g *groupIndex) {
 			if list == nil {
 				f := g.refs[fi]
 				list = []slot{{n.build(f), f}}
+				twins[twinOf(key, f)] = true
 			}
-			twin := false
-			for _, s := range list {
-				// One name in two servers is collision/duplicate-name's; under
-				// a prefix only the same server's twin is the same name.
-				twin = twin || s.r.t.Name == r.t.Name && (n.style == nil || s.r.c.Server == r.c.Server)
-			}
-			if twin {
+			tw := twinOf(key, r)
+			if twins[tw] {
 				continue
 			}
+			twins[tw] = true
 			if len(list) == 1 {
 				order = append(order, key)
 			}
@@ -118,10 +127,8 @@ var _ = addGroupCheck(afterRewrite, func(k *checker, g *groupIndex) {
 				others = append(others, s.r)
 			}
 			if n.style == nil {
-				for i := range list {
-					for j := i + 1; j < len(list); j++ {
-						g.covered[pair(list[i].built, list[j].built)] = true
-					}
+				for _, s := range list[1:] {
+					g.merge(list[0].built, s.built)
 				}
 			}
 			k.report(afterRewrite, at, others, k.renameFix(g, at),
@@ -130,10 +137,3 @@ var _ = addGroupCheck(afterRewrite, func(k *checker, g *groupIndex) {
 		}
 	}
 })
-
-func pair(a, b string) [2]string {
-	if a > b {
-		a, b = b, a
-	}
-	return [2]string{a, b}
-}

@@ -118,9 +118,32 @@ type groupIndex struct {
 	// names keeps the names in first-seen order so output is stable.
 	byName map[string][]ref
 	names  []string
-	// covered holds the name pairs collision/after-rewrite reported, which
-	// collision/similar-name then leaves alone.
-	covered map[[2]string]bool
+	// merged joins the bare names collision/after-rewrite found one
+	// (a union-find over names), so collision/similar-name leaves a cluster
+	// alone when a rewriting already merges all of it. Joining, not listing
+	// pairs, keeps a hostile server's thousand look-alike names linear.
+	merged map[string]string
+}
+
+// root is the representative of name's merged set.
+func (g *groupIndex) root(name string) string {
+	for {
+		up, ok := g.merged[name]
+		if !ok || up == name {
+			return name
+		}
+		if upper, ok := g.merged[up]; ok {
+			g.merged[name] = upper // halve the path
+		}
+		name = up
+	}
+}
+
+// merge joins the sets of a and b.
+func (g *groupIndex) merge(a, b string) {
+	if ra, rb := g.root(a), g.root(b); ra != rb {
+		g.merged[ra] = rb
+	}
 }
 
 func (k *checker) groups(catalogs []*contract.Catalog) []*groupIndex {
@@ -145,7 +168,7 @@ func (k *checker) groups(catalogs []*contract.Catalog) []*groupIndex {
 }
 
 func newGroupIndex(in string, catalogs []*contract.Catalog, members []int) *groupIndex {
-	g := &groupIndex{in: in, byName: map[string][]ref{}, covered: map[[2]string]bool{}}
+	g := &groupIndex{in: in, byName: map[string][]ref{}, merged: map[string]string{}}
 	for _, i := range members {
 		c := catalogs[i]
 		for _, t := range c.Tools {
@@ -207,11 +230,18 @@ func (k *checker) finding(rule *Rule, at ref, fix, format string, args ...any) c
 	return f
 }
 
+// named is how many other sides a message names; Related lists them all.
+const named = 5
+
 // toolsOf describes the other sides of a clash: `tool "x" of server "a"`.
 func toolsOf(others []ref) string {
-	parts := make([]string, len(others))
+	var parts []string
 	for i, o := range others {
-		parts[i] = fmt.Sprintf("tool %q of server %q", o.t.Name, o.c.Server)
+		if i == named && len(others) > named+1 {
+			parts = append(parts, fmt.Sprintf("%d more", len(others)-named))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("tool %q of server %q", o.t.Name, o.c.Server))
 	}
 	return joinAnd(parts)
 }

@@ -1,6 +1,10 @@
 package collisions
 
-import "github.com/mcp-contract/mcp-contract/contract"
+import (
+	"fmt"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+)
 
 var duplicateName = register(&Rule{
 	ID:       "collision/duplicate-name",
@@ -32,9 +36,13 @@ var _ = addGroupCheck(duplicateName, func(k *checker, g *groupIndex) {
 })
 
 func serversOf(others []ref) string {
-	parts := make([]string, len(others))
+	var parts []string
 	for i, o := range others {
-		parts[i] = "server " + quote(o.c.Server)
+		if i == named && len(others) > named+1 {
+			parts = append(parts, fmt.Sprintf("%d more", len(others)-named))
+			break
+		}
+		parts = append(parts, "server "+quote(o.c.Server))
 	}
 	return joinAnd(parts)
 }

@@ -181,9 +181,9 @@ type rewrite struct {
 	// what says what the rewriting does, for messages.
 	what  string
 	apply func(string) string
-	// style, when set, is the only prefix template the client combines the
-	// rewriting with; bare names are always rewritten.
-	style string
+	// bareOnly: the client rewrites the bare tool name but sends the names
+	// it prefixes as built.
+	bareOnly bool
 }
 
 var rewrites = []rewrite{
@@ -197,7 +197,9 @@ var rewrites = []rewrite{
 			}
 			return s
 		},
-		style: GeminiCLI.Template,
+		// asFullyQualifiedTool passes server__tool as a name override,
+		// which skips generateValidName.
+		bareOnly: true,
 	},
 	{
 		clients: "OpenAI-compatible clients",

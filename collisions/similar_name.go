@@ -15,24 +15,22 @@ var similarName = register(&Rule{
 })
 
 // Registered after collision/after-rewrite (files initialise in name order),
-// so the pairs that rule reported are known here.
+// so the names that rule found merged are known here.
 var _ = addGroupCheck(similarName, func(k *checker, g *groupIndex) {
 	type slot struct {
 		name string
 		r    ref
 	}
 	byKey := make(map[string][]slot, len(g.refs))
+	listed := make(map[string]bool, len(g.refs)) // names already in a cluster
 	var order []string
 	for _, r := range g.refs {
-		key := normalise(r.t.Name)
-		list := byKey[key]
-		same := false
-		for _, s := range list {
-			same = same || s.name == r.t.Name
-		}
-		if same {
+		if listed[r.t.Name] {
 			continue
 		}
+		listed[r.t.Name] = true
+		key := normalise(r.t.Name)
+		list := byKey[key]
 		if len(list) == 0 {
 			order = append(order, key)
 		}
@@ -44,10 +42,8 @@ var _ = addGroupCheck(similarName, func(k *checker, g *groupIndex) {
 			continue
 		}
 		covered := true
-		for i := range list {
-			for j := i + 1; j < len(list); j++ {
-				covered = covered && g.covered[pair(list[i].name, list[j].name)]
-			}
+		for _, s := range list[1:] {
+			covered = covered && g.root(s.name) == g.root(list[0].name)
 		}
 		if covered {
 			continue

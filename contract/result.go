@@ -76,6 +76,13 @@ type DriftServer struct {
 	Against string `json:"against,omitempty"`
 	// Reason says why a skipped server was not compared.
 	Reason string `json:"reason,omitempty"`
+	// Digest and AgainstDigest are "sha256:" and the hex sha256 of the
+	// canonical snapshot encoding of each side (the current tools, what they
+	// were compared with), and AgainstTools the count of the latter, so a
+	// nightly drift issue says which contract and which tools differed.
+	Digest        string `json:"digest,omitempty"`
+	AgainstDigest string `json:"againstDigest,omitempty"`
+	AgainstTools  int    `json:"againstTools,omitempty"`
 }
 
 // Count returns how many findings have each severity.

@@ -3,6 +3,7 @@ package github
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/sethvargo/go-githubactions"
@@ -10,17 +11,21 @@ import (
 
 // Inputs are the Action's inputs (action.yml, design §7).
 type Inputs struct {
-	Command          string
-	Args             []string
-	Config           string
-	Profiles         string
-	FailOn           string
-	Against          string
-	Token            string
-	Comment          string // auto, always or never
-	CommentID        string
-	SARIF            string
-	DriftIssue       bool
+	Command    string
+	Args       []string
+	Config     string
+	Profiles   string
+	FailOn     string
+	Against    string
+	Token      string
+	Comment    string // auto, always or never
+	CommentID  string
+	SARIF      string
+	DriftIssue bool
+	// MaxIssues bounds the drift issues open at once; FailOnDrift lets a
+	// drifting server fail the step, which by default it does not.
+	MaxIssues        int
+	FailOnDrift      bool
 	WorkingDirectory string
 }
 
@@ -59,6 +64,17 @@ func ReadInputs(a *githubactions.Action) (Inputs, error) {
 	var err error
 	if in.DriftIssue, err = boolInput(a, "drift-issue"); err != nil {
 		return in, err
+	}
+	if in.FailOnDrift, err = boolInput(a, "fail-on-drift"); err != nil {
+		return in, err
+	}
+	in.MaxIssues = DefaultMaxIssues
+	if v := a.GetInput("max-issues"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return in, fmt.Errorf("input max-issues %q: want a whole number of at least 1", v)
+		}
+		in.MaxIssues = n
 	}
 	return in, nil
 }

@@ -28,6 +28,10 @@ type GitHubOptions struct {
 	PerLevel int
 	// More says where the findings left out can be read, in the closing notice.
 	More string
+	// OwnNotices is how many notices the caller prints in the same step (the
+	// action's "did not comment" notice): the runner's cap counts them too,
+	// so the findings' notices leave them room.
+	OwnNotices int
 }
 
 // GitHub writes findings as GitHub workflow commands (::error, ::warning,
@@ -92,9 +96,13 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 	shown := 0
 	var left [3]int
 	for i, as := range byLevel {
-		n := min(len(as), limit)
+		levelLimit := limit
+		if i == 2 {
+			levelLimit = max(limit-opts.OwnNotices, 1)
+		}
+		n := min(len(as), levelLimit)
 		// The closing notice takes one of the notices' places.
-		if i == 2 && total-shown > n && n == limit {
+		if i == 2 && total-shown > n && n == levelLimit {
 			n--
 		}
 		for _, a := range as[:n] {

@@ -177,3 +177,22 @@ func TestGitHubKeepsWithinTheRunnerLimits(t *testing.T) {
 	}
 	t.Logf("%d findings (%v), %d annotations", len(r.Findings), counts, len(lines))
 }
+
+// The action's own notice (why it did not comment) counts against the
+// runner's 10 notices per step, so the findings leave it room.
+func TestGitHubLeavesRoomForTheCallersNotices(t *testing.T) {
+	var findings []contract.Finding
+	for i := range 30 {
+		findings = append(findings, contract.Finding{Rule: "docs/x", Severity: contract.Info, Tool: fmt.Sprint("t", i), Message: "m"})
+	}
+	var out bytes.Buffer
+	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{OwnNotices: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "::notice "); n != MaxAnnotationsPerLevel-1 {
+		t.Errorf("%d notices, want %d (one place left for the caller):\n%s", n, MaxAnnotationsPerLevel-1, out.String())
+	}
+	if !strings.Contains(out.String(), "::notice title=mcp-contract::22 more not annotated (0 errors, 0 warnings, 22 notices)") {
+		t.Errorf("closing notice:\n%s", out.String())
+	}
+}

@@ -16,7 +16,7 @@ import (
 
 // manyFindings lints the largest corpus catalog (github-mcp-server's 117
 // tools) with every profile: hundreds of findings of every severity.
-func manyFindings(t *testing.T) *contract.Result {
+func manyFindings(t testing.TB) *contract.Result {
 	t.Helper()
 	catalogs, err := source.Load(filepath.Join("..", "testdata", "corpus", "servers", "github-mcp-server.json"))
 	if err != nil {

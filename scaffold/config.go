@@ -104,7 +104,9 @@ func BuildConfig(opts Options) (*Config, error) {
 		"ignore:\n" +
 		"  - {rule: gemini/anyof-with-siblings, server: NAME, tool: TOOL, reason: \"why it is safe\"}\n" +
 		"What one client session may carry (all servers of a run together):\n" +
-		"budget: {max-tools: 40, max-catalog-tokens: 20000}"
+		"budget: {max-tools: 40, max-catalog-tokens: 20000}\n" +
+		"Which servers one client loads together (tool names clash only within a group; default: all):\n" +
+		"collisions: {groups: {desk: [NAME, OTHER]}}"
 	var sb strings.Builder
 	if opts.SchemaURL != "" {
 		fmt.Fprintf(&sb, "# yaml-language-server: $schema=%s\n", opts.SchemaURL)

@@ -61,6 +61,14 @@ func encodeChecked(c *contract.Catalog) ([]byte, error) {
 	return Encode(c), nil
 }
 
+// Digest identifies a catalog's canonical snapshot: "sha256:" and the hex
+// sha256 of Encode, so a committed snapshot and a fetch of the same tools
+// have the same digest.
+func Digest(c *contract.Catalog) string {
+	sum := sha256.Sum256(Encode(c))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
 // ToolHash identifies a tool's canonical content.
 func ToolHash(t *contract.Tool) string {
 	sum := sha256.Sum256(jsontree.Encode(t.Node, jsontree.EncodeOptions{SortKeys: true, SortArray: canonical.SortArray}))

@@ -114,6 +114,10 @@ func (a *app) runAction(ctx context.Context) int {
 	if against != "" {
 		args = append(args, "--against", against)
 	}
+	if in.DriftIssue && (in.Command == "check" || in.Command == "drift") {
+		// An unreachable server gets its own issue: the others are still checked.
+		args = append(args, "--keep-going")
+	}
 	args = append(args, "--fail-on", in.FailOn, "--format", "json", "-o", reportPath)
 	a.result = nil
 	root := a.rootCommand()
@@ -137,8 +141,13 @@ func (a *app) runAction(ctx context.Context) int {
 	failOn, _ := a.failLevel()
 	masker := a.masker
 
+	// On a pull request the action may print one notice of its own.
+	ownNotices := 0
+	if ev.PR != 0 && in.Comment != "never" {
+		ownNotices = 1
+	}
 	var out bytes.Buffer
-	if err := report.GitHub(&out, result, report.GitHubOptions{Masker: masker, More: "the job summary"}); err == nil {
+	if err := report.GitHub(&out, result, report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices}); err == nil {
 		a.stdout.Write(out.Bytes())
 	}
 	counts := result.Count()
@@ -179,6 +188,41 @@ func (a *app) runAction(ctx context.Context) int {
 	}
 	if ev.PR != 0 {
 		a.comment(ctx, gha, ev, in, result, failOn, masker)
+	}
+	if in.DriftIssue {
+		code = a.driftIssues(ctx, gha, ev, in, result, failOn, code)
+	}
+	return code
+}
+
+// driftIssues keeps the nightly drift issues and returns the step's exit
+// code: drift alone does not fail it unless fail-on-drift, so a findings
+// exit (1) stands only for findings other than drift. Issues that cannot be
+// written are a warning; they never change the code.
+func (a *app) driftIssues(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result, failOn contract.Severity, code int) int {
+	if code == exitFindings && !in.FailOnDrift {
+		code = exitOK
+		for _, f := range result.Findings {
+			if f.Category != contract.CategoryDrift && f.Severity >= failOn {
+				code = exitFindings
+			}
+		}
+	}
+	if in.Token == "" {
+		gha.Warningf("%s", "mcp-contract did not keep drift issues: no github-token")
+		return code
+	}
+	drifting, err := a.syncDriftIssues(ctx, gha.Getenv("GITHUB_API_URL"), in.Token, ev.Repo, result, in.MaxIssues, ev.RunURL, func(format string, args ...any) {
+		gha.Noticef("%s", safetext.Line("mcp-contract "+fmt.Sprintf(format, args...)))
+	})
+	switch {
+	case ghaction.IsForbidden(err):
+		gha.Warningf("%s", a.line(err.Error()+": the token needs permissions: issues: write"))
+	case err != nil:
+		gha.Warningf("%s", a.line(err.Error()))
+	}
+	if in.FailOnDrift && drifting > 0 && code == exitOK {
+		code = exitFindings
 	}
 	return code
 }

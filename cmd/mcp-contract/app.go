@@ -72,6 +72,11 @@ type app struct {
 	// masker hides every secret the run learned (config, client config and
 	// flag values), in every output.
 	masker *safetext.Masker
+	// keepGoing (--keep-going) reports a server that cannot be reached in
+	// the result and checks the others; unreachable is then the first such
+	// failure, the run's exit 3 once the report is written.
+	keepGoing   bool
+	unreachable error
 
 	// result and ran are what the last command produced and which rules it
 	// ran, for the action to render from the same run.
@@ -112,6 +117,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.initCommand(),
 		a.actionCommand(),
 		a.commentCommand(),
+		a.issuesCommand(),
 		a.versionCommand(),
 	)
 	// The shared flags go on the commands that read them, so `explain --help`
@@ -121,6 +127,9 @@ func (a *app) rootCommand() *cobra.Command {
 		case "explain", "version":
 		case "rules":
 			c.Flags().StringVar(&a.format, "format", "text", "text or json")
+		case "issues":
+			// It posts a saved report: only the config's secrets matter.
+			c.Flags().StringVar(&a.configPath, "config", "", "config whose ${VAR} values are masked too (default .mcp-contract.yaml when present)")
 		default:
 			a.addSharedFlags(c)
 		}
@@ -344,6 +353,9 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	}
 	if err != nil {
 		return err
+	}
+	if a.unreachable != nil {
+		return a.unreachable
 	}
 	if result.Worst() >= failOn {
 		return errFindings

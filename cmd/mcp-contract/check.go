@@ -22,6 +22,7 @@ With two or more servers, also check their tool names for collisions (see collis
 	a.addTextReportFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "check only this configured server (repeatable)")
 	cmd.Flags().StringVar(&against, "against", "", "drift: compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
+	cmd.Flags().BoolVar(&a.keepGoing, "keep-going", false, "a server that cannot be reached is reported (servers[].error) and the others still checked; exit 3 after the report (for issues --from)")
 	cmd.Flags().BoolVar(&a.noCache, "no-cache", false, "with --against: lint every tool, instead of taking the findings of tools unchanged since the ref from the cache")
 	return cmd
 }

@@ -22,6 +22,15 @@ func driftOf(t *testing.T, out string) *contract.DriftCoverage {
 	if doc.Drift == nil {
 		t.Fatalf("the report has no drift coverage:\n%s", out)
 	}
+	// What was compared is this file's subject; the digests of each side
+	// are TestDriftDigests'.
+	for i := range doc.Drift.Compared {
+		d := &doc.Drift.Compared[i]
+		if !strings.HasPrefix(d.Digest, "sha256:") || !strings.HasPrefix(d.AgainstDigest, "sha256:") {
+			t.Errorf("compared %s without both digests: %+v", d.Server, *d)
+		}
+		d.Digest, d.AgainstDigest, d.AgainstTools = "", "", 0
+	}
 	return doc.Drift
 }
 

@@ -82,6 +82,7 @@ calls:) must still be accepted. With no server configured or given, no OLD NEW a
 				cov = drift.Coverage(oldC, newC, howFetched)
 				cov.Skipped = append(cov.Skipped, skipped...)
 			}
+			addDigests(cov, oldC, newC)
 			findings, err := a.drift(oldC, newC, len(args) == 2, cov)
 			if err != nil {
 				return err
@@ -98,6 +99,7 @@ calls:) must still be accepted. With no server configured or given, no OLD NEW a
 	cmd.Flags().StringArrayVar(&only, "server", nil, "compare only this configured server (repeatable)")
 	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
 	cmd.Flags().StringVar(&against, "against", "", "compare the snapshot folder at a git ref with the work tree, e.g. git:origin/main")
+	cmd.Flags().BoolVar(&a.keepGoing, "keep-going", false, "a server that cannot be reached is reported (servers[].error) and the others still checked; exit 3 after the report (for issues --from)")
 	return cmd
 }
 
@@ -226,6 +228,7 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs boo
 		if err != nil {
 			return nil, nil, err
 		}
+		addDigests(cov, oldC, newC)
 		findings, err := a.drift(oldC, newC, false, cov)
 		return findings, cov, err
 	case fromServers:
@@ -243,6 +246,7 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs boo
 		}
 		cov := drift.Coverage(oldC, current, howFetched)
 		cov.Skipped = append(cov.Skipped, skipped...)
+		addDigests(cov, oldC, current)
 		if len(cov.Compared) == 0 {
 			cov.NotRun = fmt.Sprintf("no server has a snapshot in %s yet (run `mcp-contract snapshot` and commit it)", dir)
 		}
@@ -253,4 +257,28 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs boo
 	}
 	return nil, &contract.DriftCoverage{Compared: []contract.DriftServer{}, NotRun: fmt.Sprintf(
 		"no server is configured (servers in %s, --stdio/--url, or an MCP client config) and no --against git:REF was given", source.ConfigFile)}, nil
+}
+
+// addDigests records what each compared server's two sides held: the
+// digest of the current tools and of what they were compared with, and
+// how many tools the latter had.
+func addDigests(cov *contract.DriftCoverage, oldC, newC []*contract.Catalog) {
+	byName := func(cs []*contract.Catalog, name string) *contract.Catalog {
+		for _, c := range cs {
+			if c.Server == name {
+				return c
+			}
+		}
+		return nil
+	}
+	for i := range cov.Compared {
+		d := &cov.Compared[i]
+		if c := byName(newC, d.Server); c != nil {
+			d.Digest = snapshot.Digest(c)
+		}
+		if c := byName(oldC, d.Server); c != nil {
+			d.AgainstDigest = snapshot.Digest(c)
+			d.AgainstTools = len(c.Tools)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/report"
@@ -28,7 +29,7 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 	case "json":
 		return report.JSON(w, result, a.meta())
 	case "sarif":
-		return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: a.masker})
+		return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), HelpURI: ruleHelpURI, Masker: a.masker})
 	case "github":
 		return report.GitHub(w, result, report.GitHubOptions{Masker: a.masker, Announce: true, More: "the job summary or the SARIF report"})
 	case "markdown":
@@ -54,4 +55,23 @@ func rulesThatRan(ran func(string) bool) []contract.RuleInfo {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// readmeURL is the README on the project's default branch.
+const readmeURL = "https://github.com/mcp-contract/mcp-contract/blob/main/README.md"
+
+// ruleHelpURI points a rule at the README section that explains its group:
+// drift and collision rules have their own sections, every lint rule is
+// listed by profile; `mcp-contract explain ID` prints the rule's own help.
+func ruleHelpURI(id string) string {
+	group, _, _ := strings.Cut(id, "/")
+	switch group {
+	case "drift":
+		return readmeURL + "#snapshots-and-drift"
+	case "collision":
+		return readmeURL + "#collisions"
+	case "config":
+		return readmeURL + "#mcp-contractyaml"
+	}
+	return readmeURL + "#profiles"
 }

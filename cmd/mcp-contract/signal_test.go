@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -131,13 +132,22 @@ func interruptSnapshot(t *testing.T, root, fixture, bin string, sig syscall.Sign
 	if !strings.Contains(stderr.String(), "interrupted by "+name) || strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("stderr must be one line saying why: %q", stderr.String())
 	}
-	for _, pid := range []int{server, child} {
-		if alive(pid) {
-			t.Errorf("process %d outlived the run", pid)
+	// SIGKILL went to the whole group before the run exited; on a loaded
+	// machine the kernel may take a moment to carry it out, never longer.
+	var left []int
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		left = groupMembers(server)
+		for _, pid := range []int{server, child} {
+			if alive(pid) && !slices.Contains(left, pid) {
+				left = append(left, pid)
+			}
+		}
+		if len(left) == 0 {
+			break
 		}
 	}
-	if left := groupMembers(server); len(left) > 0 {
-		t.Errorf("processes of the server's group survive: %v", left)
+	if len(left) > 0 {
+		t.Errorf("processes of the server's group survive the run: %v", left)
 	}
 	after := snapshotTree(t, dir)
 	if len(after) != len(before) {

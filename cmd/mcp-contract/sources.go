@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -131,7 +132,15 @@ func (a *app) fetch(ctx context.Context, servers []*source.ServerConfig) ([]*con
 	if colorTerminal(a.stderr) {
 		opts.Progress = func(server, status string) { fmt.Fprintf(a.stderr, "%s: %s\n", a.line(server), a.line(status)) }
 	}
-	return source.FetchAll(ctx, servers, opts)
+	catalogs, err := source.FetchAll(ctx, servers, opts)
+	var se *contract.ServerError
+	if a.keepGoing && errors.As(err, &se) {
+		// Each failed server keeps its error in its catalog (and the
+		// report); the run still ends with exit 3, after the report.
+		a.unreachable = err
+		return catalogs, nil
+	}
+	return catalogs, err
 }
 
 // serverInfos summarises catalogs for the report.
