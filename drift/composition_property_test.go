@@ -226,7 +226,7 @@ func accepted(t *testing.T, s map[string]any, universe []any) []bool {
 	}
 	out := make([]bool, len(universe))
 	for i, inst := range universe {
-		out[i] = compiled.Valid(inst)
+		out[i] = len(compiled.Validate(inst)) == 0
 	}
 	return out
 }

@@ -38,6 +38,12 @@ func TestCompositionWithSiblings(t *testing.T) {
 		{"implied minProperties is no change", tool(`{` + props + `,"required":["a"]}`), tool(`{` + props + `,"required":["a"],"minProperties":1}`), nil},
 		{"empty branch added to an anyOf of one", tool(`{` + props + `,"anyOf":[{"required":["a"]}]}`), tool(`{` + props + `,"anyOf":[{"required":["a"]},{}]}`),
 			[]string{"drift/input-constraint-relaxed /inputSchema"}},
+		// Declarations the decision cannot look into (a $ref, a pattern) take
+		// part as one opaque value each, as long as they are the same on both sides.
+		{"with $ref declarations, anyOf added breaks", tool(withRefs(``)), tool(withRefs(`,"anyOf":[{"required":["iban"]},{"required":["account"]}]`)),
+			[]string{"drift/input-property-became-required /inputSchema/anyOf/0/required/0"}},
+		{"with $ref declarations, siblings moved into each branch", tool(withRefs(`,"anyOf":[{"required":["iban"]},{"required":["account"]}]`)),
+			tool(`{"$defs":{"iban":{"type":"string","pattern":"^[A-Z]{2}"}},"anyOf":[` + refBranch(`"iban"`) + `,` + refBranch(`"account"`) + `]}`), nil},
 		// Outputs mirror inputs: a consumer breaks when results widen.
 		{"output anyOf removed breaks", out(eitherAB), out(plain), []string{"drift/output-required-property-removed /outputSchema/anyOf/0/required/0"}},
 		{"output anyOf added narrows", out(plain), out(eitherAB), []string{"drift/output-required-property-added /outputSchema/anyOf/0/required/0"}},
@@ -54,4 +60,15 @@ func TestCompositionWithSiblings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withRefs is an object schema declaring iban through $defs and account with
+// a pattern, plus extra keywords.
+func withRefs(extra string) string {
+	return `{"$defs":{"iban":{"type":"string","pattern":"^[A-Z]{2}"}},"type":"object","properties":{"iban":{"$ref":"#/$defs/iban"},"account":{"type":"string","pattern":"^A"}}` + extra + `}`
+}
+
+// refBranch is withRefs' declarations with one required property.
+func refBranch(required string) string {
+	return `{"type":"object","properties":{"iban":{"$ref":"#/$defs/iban"},"account":{"type":"string","pattern":"^A"}},"required":[` + required + `]}`
 }

@@ -25,11 +25,15 @@ import (
 // the new schema accepts all the old one did is decided exactly: values that
 // no keyword tells apart are interchangeable, so one value per class of each
 // key, every combination of present keys and a few non-objects form a finite
-// universe on which the validator answers. The walk's findings on such a pair
-// are then kept only when the answer bears them out, and the answer comes
-// with an example.
+// universe, on which holds evaluates both schemas as a 2020-12 validator
+// would (TestCompositionProperty checks it against santhosh-tekuri/jsonschema).
+// A property whose value schema is outside the fragment (a pattern, a nested
+// object, a $ref) takes part as one opaque value when that schema is the only
+// one its key is declared with on either side. The walk's findings on such a
+// pair are then kept only when the answer bears them out, and the answer
+// comes with an example.
 
-// maxUniverse bounds the instances a decision validates, and maxValues the
+// maxUniverse bounds the instances a decision evaluates, and maxValues the
 // enum and const values it sorts into classes (each compared with each); a
 // schema that would need more is left to the walk alone.
 const (
@@ -77,10 +81,18 @@ type presence struct {
 	pool  []*jsontree.Node
 	// counted is the largest minProperties or maxProperties.
 	counted int
+	// scalarKey marks keys declared with scalar-fragment schemas; opaque
+	// maps each other key to the one schema it is declared with, tokens that
+	// schema to the const standing for its values.
+	scalarKey  map[string]bool
+	opaque     map[string]string
+	tokens     map[string]*jsontree.Node
+	opaqueRefs bool
 }
 
 func newPresence() *presence {
-	return &presence{declared: map[string]bool{}, preds: map[string][]*jsontree.Node{}}
+	return &presence{declared: map[string]bool{}, preds: map[string][]*jsontree.Node{},
+		scalarKey: map[string]bool{}, opaque: map[string]string{}, tokens: map[string]*jsontree.Node{}}
 }
 
 // fresh adds, for every JSON type, values that no enum or const names (the
@@ -128,98 +140,173 @@ func (ps *presence) value(v *jsontree.Node) {
 	ps.pool = append(ps.pool, v)
 }
 
-// object reads a schema that applies to the instance itself; false when it
-// uses anything outside the presence fragment.
-func (ps *presence) object(n *jsontree.Node, depth int) bool {
+// rewrite reads a schema that applies to the instance itself (local $refs
+// followed against root) and returns the schema the decision validates:
+// refs inlined, prose dropped, and each property value schema outside the
+// scalar fragment replaced by a const token standing for "a value it
+// accepts". That stands in faithfully only when every declaration of the
+// key is that same schema, on both sides (checked here and, for $refs into
+// $defs, by decide). false when anything lies outside the fragment.
+func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, bool) {
 	if n.Is(jsontree.Bool) {
-		return true
+		return n, true
 	}
 	if !n.Is(jsontree.Object) || depth > 16 {
-		return false
+		return nil, false
 	}
+	out := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
+	var conj []*jsontree.Node
+	sub := func(v *jsontree.Node) (*jsontree.Node, bool) { return ps.rewrite(v, root, depth+1) }
 	for _, m := range n.Members {
 		v := m.Value
 		switch k := m.Key; {
-		case proseKeywords[k]:
+		case proseKeywords[k], k == "$defs", k == "definitions":
+		case k == "$ref":
+			frag, ok := strings.CutPrefix(v.Text, "#")
+			target, found := root.Lookup(frag)
+			if !v.Is(jsontree.String) || !ok || !found {
+				return nil, false
+			}
+			t, ok := sub(target)
+			if !ok {
+				return nil, false
+			}
+			conj = append(conj, t)
 		case !objectKeywords[k]:
-			return false
+			return nil, false
 		case k == "type":
 			if !v.Is(jsontree.String) && !v.Is(jsontree.Array) {
-				return false
+				return nil, false
 			}
+			out.Set(k, v)
 		case k == "minProperties" || k == "maxProperties":
 			f, ok := v.Float()
 			if !ok || f > 16 {
-				return false
+				return nil, false
 			}
 			ps.counted = max(ps.counted, int(f))
+			out.Set(k, v)
 		case k == "properties":
 			if !v.Is(jsontree.Object) {
-				return false
+				return nil, false
 			}
+			props := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
 			for _, p := range v.Members {
-				ps.key(p.Key)
-				ps.declared[p.Key] = true
-				ps.preds[p.Key] = append(ps.preds[p.Key], p.Value)
-				if !ps.scalar(p.Value, depth+1) {
-					return false
+				pv, ok := ps.property(p.Key, p.Value, depth+1)
+				if !ok {
+					return nil, false
 				}
+				props.Set(p.Key, pv)
 			}
+			out.Set(k, props)
 		case k == "required":
 			if !v.Is(jsontree.Array) || len(v.Strings()) != len(v.Items) {
-				return false
+				return nil, false
 			}
 			for _, s := range v.Strings() {
 				ps.key(s)
 			}
+			out.Set(k, v)
 		case k == "dependentRequired":
 			if !v.Is(jsontree.Object) {
-				return false
+				return nil, false
 			}
 			for _, d := range v.Members {
 				ps.key(d.Key)
 				if !d.Value.Is(jsontree.Array) || len(d.Value.Strings()) != len(d.Value.Items) {
-					return false
+					return nil, false
 				}
 				for _, s := range d.Value.Strings() {
 					ps.key(s)
 				}
 			}
+			out.Set(k, v)
 		case k == "dependentSchemas":
 			if !v.Is(jsontree.Object) {
-				return false
+				return nil, false
 			}
+			deps := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
 			for _, d := range v.Members {
 				ps.key(d.Key)
-				if !ps.object(d.Value, depth+1) {
-					return false
+				dv, ok := sub(d.Value)
+				if !ok {
+					return nil, false
 				}
+				deps.Set(d.Key, dv)
 			}
+			out.Set(k, deps)
 		case k == "anyOf" || k == "oneOf" || k == "allOf":
 			if !v.Is(jsontree.Array) {
-				return false
+				return nil, false
 			}
+			items := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
 			for _, it := range v.Items {
-				if !ps.object(it, depth+1) {
-					return false
+				iv, ok := sub(it)
+				if !ok {
+					return nil, false
 				}
+				items.Items = append(items.Items, iv)
+			}
+			if k == "allOf" {
+				conj = append(conj, items.Items...)
+			} else {
+				out.Set(k, items)
 			}
 		case k == "additionalProperties":
 			if v.Is(jsontree.Object) {
 				ps.extra = append(ps.extra, v)
 				if !ps.scalar(v, depth+1) {
-					return false
+					return nil, false
 				}
 			} else if !v.Is(jsontree.Bool) {
-				return false
+				return nil, false
 			}
+			out.Set(k, v)
 		default: // not, if, then, else
-			if !ps.object(v, depth+1) {
-				return false
+			sv, ok := sub(v)
+			if !ok {
+				return nil, false
 			}
+			out.Set(k, sv)
 		}
 	}
-	return true
+	if len(conj) > 0 {
+		// A $ref and allOf apply alongside the other keywords.
+		out.Set("allOf", &jsontree.Node{Kind: jsontree.Array, Offset: -1, Items: conj})
+	}
+	return out, true
+}
+
+// property records a property's declaration and returns what the decision
+// validates for it: the value schema itself when it is of the scalar
+// fragment, else the const token of that schema.
+func (ps *presence) property(key string, v *jsontree.Node, depth int) (*jsontree.Node, bool) {
+	ps.key(key)
+	ps.declared[key] = true
+	canon := canonical(v)
+	if len(ps.pool) < maxValues && ps.scalar(v, depth) {
+		if ps.opaque[key] != "" {
+			return nil, false
+		}
+		ps.scalarKey[key] = true
+		ps.preds[key] = append(ps.preds[key], v)
+		return v, true
+	}
+	if ps.scalarKey[key] || (ps.opaque[key] != "" && ps.opaque[key] != canon) {
+		return nil, false
+	}
+	ps.opaque[key] = canon
+	ps.opaqueRefs = ps.opaqueRefs || strings.Contains(canon, `"$ref"`)
+	token, ok := ps.tokens[canon]
+	if !ok {
+		token = jsontree.FromValue(fmt.Sprintf("<a value %s accepts #%d>", key, len(ps.tokens)+1))
+		ps.tokens[canon] = token
+		ps.value(token)
+	}
+	c := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
+	c.Set("const", token)
+	ps.preds[key] = append(ps.preds[key], c)
+	return c, true
 }
 
 // scalar reads a property's value schema.
@@ -336,10 +423,26 @@ func (ps *presence) classes(preds []*jsontree.Node) []*jsontree.Node {
 	return out
 }
 
-// universe lists the instances that tell the schemas apart: every object over
-// the named keys and one more, each key absent or holding one value of each
-// class, and every candidate value on its own; nil when too many.
-func (ps *presence) universe() []any {
+// space is the universe of instances that tell the schemas apart: every
+// object over the named keys and enough unnamed ones, each key absent or
+// holding one value of each class, and every candidate value on its own.
+type space struct {
+	keys    []string
+	index   map[string]int
+	choices [][]*jsontree.Node
+	scalars []*jsontree.Node
+}
+
+// instance is one member of a space: an object (vals, nil where a key is
+// absent) or, when scalar is set, that value.
+type instance struct {
+	sp     *space
+	vals   []*jsontree.Node
+	scalar *jsontree.Node
+}
+
+// universe builds the space; nil when it would hold more than maxUniverse.
+func (ps *presence) universe() *space {
 	ps.fresh()
 	keys := slices.Clone(ps.keys)
 	slices.Sort(keys)
@@ -353,29 +456,35 @@ func (ps *presence) universe() []any {
 		keys = append(keys, other)
 		other += "_"
 	}
-	choices := make([][]*jsontree.Node, len(keys))
-	size := 1
+	sp := &space{keys: keys, index: map[string]int{}, choices: make([][]*jsontree.Node, len(keys)), scalars: ps.pool}
+	size := len(ps.pool)
+	objects := 1
 	for i, k := range keys {
+		sp.index[k] = i
 		// Unnamed keys meet only the additionalProperties schemas.
-		choices[i] = append([]*jsontree.Node{nil}, ps.classes(append(slices.Clone(ps.preds[k]), ps.extra...))...)
-		size *= len(choices[i])
-		if size > maxUniverse {
+		sp.choices[i] = append([]*jsontree.Node{nil}, ps.classes(append(slices.Clone(ps.preds[k]), ps.extra...))...)
+		if objects *= len(sp.choices[i]); objects+size > maxUniverse {
 			return nil
 		}
 	}
-	out := make([]any, 0, size+len(ps.pool))
-	pick := make([]int, len(keys))
+	return sp
+}
+
+// each calls fn with every instance of the space (the same value, changed
+// in place) until fn returns false.
+func (sp *space) each(fn func(*instance) bool) {
+	in := &instance{sp: sp, vals: make([]*jsontree.Node, len(sp.keys))}
+	pick := make([]int, len(sp.keys))
 	for {
-		obj := map[string]any{}
 		for i, c := range pick {
-			if v := choices[i][c]; v != nil {
-				obj[keys[i]] = v.Interface()
-			}
+			in.vals[i] = sp.choices[i][c]
 		}
-		out = append(out, obj)
+		if !fn(in) {
+			return
+		}
 		i := 0
 		for ; i < len(pick); i++ {
-			if pick[i]++; pick[i] < len(choices[i]) {
+			if pick[i]++; pick[i] < len(sp.choices[i]) {
 				break
 			}
 			pick[i] = 0
@@ -384,61 +493,244 @@ func (ps *presence) universe() []any {
 			break
 		}
 	}
-	for _, v := range ps.pool {
-		out = append(out, v.Interface())
+	for _, v := range sp.scalars {
+		if !fn(&instance{sp: sp, scalar: v}) {
+			return
+		}
 	}
-	return out
+}
+
+// value is the instance as JSON values, for messages.
+func (in *instance) value() any {
+	if in.scalar != nil {
+		return in.scalar.Interface()
+	}
+	obj := map[string]any{}
+	for i, v := range in.vals {
+		if v != nil {
+			obj[in.sp.keys[i]] = v.Interface()
+		}
+	}
+	return obj
+}
+
+// holds evaluates a rewritten schema (the fragment, refs inlined) on an
+// instance, as a 2020-12 validator would.
+func holds(s *jsontree.Node, in *instance) bool {
+	if s.Is(jsontree.Bool) {
+		return s.Bool
+	}
+	if t := s.Get("type"); t != nil {
+		set := typeBit(t.Text)
+		for _, name := range t.Strings() {
+			set |= typeBit(name)
+		}
+		got := tObject
+		if in.scalar != nil {
+			got = valueType(in.scalar)
+		}
+		if got&set == 0 {
+			return false
+		}
+	}
+	if in.scalar == nil && !holdsObject(s, in) {
+		return false
+	}
+	if n := s.Get("not"); n != nil && holds(n, in) {
+		return false
+	}
+	for _, key := range []string{"allOf", "anyOf", "oneOf"} {
+		items := s.Get(key)
+		if items == nil {
+			continue
+		}
+		hits := 0
+		for _, it := range items.Items {
+			if holds(it, in) {
+				hits++
+			}
+		}
+		switch {
+		case key == "allOf" && hits != len(items.Items),
+			key == "anyOf" && hits == 0,
+			key == "oneOf" && hits != 1:
+			return false
+		}
+	}
+	if cond := s.Get("if"); cond != nil {
+		branch := s.Get("else")
+		if holds(cond, in) {
+			branch = s.Get("then")
+		}
+		if branch != nil && !holds(branch, in) {
+			return false
+		}
+	}
+	return true
+}
+
+func members(n *jsontree.Node) []jsontree.Member {
+	if n == nil {
+		return nil
+	}
+	return n.Members
+}
+
+// holdsObject evaluates the keywords that apply to objects only.
+func holdsObject(s *jsontree.Node, in *instance) bool {
+	present := func(k string) *jsontree.Node {
+		if i, ok := in.sp.index[k]; ok {
+			return in.vals[i]
+		}
+		return nil
+	}
+	props := s.Get("properties")
+	for _, p := range members(props) {
+		if v := present(p.Key); v != nil && !matches(p.Value, v) {
+			return false
+		}
+	}
+	count := 0
+	for i, v := range in.vals {
+		if v == nil {
+			continue
+		}
+		count++
+		if ap := s.Get("additionalProperties"); ap != nil && props.Get(in.sp.keys[i]) == nil && !matches(ap, v) {
+			return false
+		}
+	}
+	for _, r := range s.Get("required").Strings() {
+		if present(r) == nil {
+			return false
+		}
+	}
+	for _, d := range members(s.Get("dependentRequired")) {
+		if present(d.Key) == nil {
+			continue
+		}
+		for _, r := range d.Value.Strings() {
+			if present(r) == nil {
+				return false
+			}
+		}
+	}
+	for _, d := range members(s.Get("dependentSchemas")) {
+		if present(d.Key) != nil && !holds(d.Value, in) {
+			return false
+		}
+	}
+	if f, ok := s.Get("minProperties").Float(); ok && float64(count) < f {
+		return false
+	}
+	if f, ok := s.Get("maxProperties").Float(); ok && float64(count) > f {
+		return false
+	}
+	return true
 }
 
 // verdict is what a decision found: an instance only the old schema
 // accepts (lost) and one only the new one accepts (gained), when there is one
-// (null is an instance too).
+// (null is an instance too), and the properties each side declares.
 type verdict struct {
 	lost, gained      any
 	narrowed, widened bool
+	oldNames          map[string]bool
+	newNames          map[string]bool
 }
 
-// decide compares two object schemas of the presence fragment on their
-// universe; ok is false when either lies outside it.
-func decide(old, new *jsontree.Node) (verdict, bool) {
+// decision is a pair of schemas rewritten for deciding, with its universe.
+type decision struct {
+	ps               *presence
+	old, new         *jsontree.Node
+	oldRoot, newRoot *jsontree.Node
+	universe         *space
+	names            verdict
+}
+
+// prepare rewrites two object schemas of the presence fragment, each within
+// its document (for local $refs), and builds their universe; false when
+// either lies outside the fragment or the universe would be too large. It
+// validates nothing: run does.
+func prepare(old, oldRoot, new, newRoot *jsontree.Node) (*decision, bool) {
+	// holds reads keywords as 2020-12 does (2019-09 agrees on these);
+	// older drafts read dependentSchemas, if/then/else differently or not at all.
+	for _, root := range []*jsontree.Node{oldRoot, newRoot} {
+		if d, err := schemacheck.DialectOf(root); err != nil || (d != schemacheck.Draft2020 && d != schemacheck.Draft2019) {
+			return nil, false
+		}
+	}
 	ps := newPresence()
-	if !ps.object(old, 0) || !ps.object(new, 0) {
-		return verdict{}, false
+	d := &decision{ps: ps, oldRoot: oldRoot, newRoot: newRoot}
+	var ok bool
+	if d.old, ok = ps.rewrite(old, oldRoot, 0); !ok {
+		return nil, false
 	}
-	universe := ps.universe()
-	if universe == nil {
-		return verdict{}, false
+	d.names.oldNames, ps.declared = ps.declared, map[string]bool{}
+	if d.new, ok = ps.rewrite(new, newRoot, 0); !ok {
+		return nil, false
 	}
-	so, err := schemacheck.Compile(old)
-	if err != nil {
-		return verdict{}, false
+	d.names.newNames = ps.declared
+	// A token stands for the values of one schema only if additionalProperties
+	// schemas do not also judge them, and a $ref in it means the same on both
+	// sides only if what it points to is the same.
+	if len(ps.tokens) > 0 && (len(ps.extra) > 0 || ps.opaqueRefs &&
+		(!sameJSON(oldRoot.Get("$defs"), newRoot.Get("$defs")) || !sameJSON(oldRoot.Get("definitions"), newRoot.Get("definitions")))) {
+		return nil, false
 	}
-	sn, err := schemacheck.Compile(new)
-	if err != nil {
-		return verdict{}, false
+	if d.universe = ps.universe(); d.universe == nil {
+		return nil, false
 	}
-	var v verdict
-	for _, inst := range universe {
-		a, b := so.Valid(inst), sn.Valid(inst)
+	return d, true
+}
+
+// run evaluates both schemas on every instance of the universe.
+func (d *decision) run() verdict {
+	v := d.names
+	d.universe.each(func(in *instance) bool {
+		a, b := holds(d.old, in), holds(d.new, in)
 		switch {
 		case a && !b && !v.narrowed:
-			v.lost, v.narrowed = inst, true
+			v.lost, v.narrowed = d.ps.shown(in.value()), true
 		case b && !a && !v.widened:
-			v.gained, v.widened = inst, true
+			v.gained, v.widened = d.ps.shown(in.value()), true
 		}
-		if v.narrowed && v.widened {
-			break
-		}
-	}
-	return v, true
+		return !v.narrowed || !v.widened
+	})
+	return v
 }
 
-// declaredNames are the properties a presence-fragment schema declares,
-// wherever in its composition.
-func declaredNames(n *jsontree.Node) map[string]bool {
-	ps := newPresence()
-	ps.object(n, 0)
-	return ps.declared
+// decide is prepare then run.
+func decide(old, oldRoot, new, newRoot *jsontree.Node) (verdict, bool) {
+	d, ok := prepare(old, oldRoot, new, newRoot)
+	if !ok {
+		return verdict{}, false
+	}
+	return d.run(), true
+}
+
+func sameJSON(a, b *jsontree.Node) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return canonical(a) == canonical(b)
+}
+
+// shown is an instance as a person should read it: a key whose schema a
+// token stands for holds either that token, or some value its schema rejects.
+func (ps *presence) shown(inst any) any {
+	obj, ok := inst.(map[string]any)
+	if !ok || len(ps.tokens) == 0 {
+		return inst
+	}
+	out := map[string]any{}
+	for k, val := range obj {
+		out[k] = val
+		if canon, opaque := ps.opaque[k]; opaque && val != ps.tokens[canon].Text {
+			out[k] = fmt.Sprintf("<a value %s rejects>", k)
+		}
+	}
+	return out
 }
 
 // Effects of rules on the set of accepted instances.
@@ -475,7 +767,11 @@ var ruleEffects = map[*Rule]int{
 // pair outside the fragment.
 func (c *comparer) judged(old, new view, path string, depth int) bool {
 	if c.judging || old.over != nil || new.over != nil || !old.node.Is(jsontree.Object) || !new.node.Is(jsontree.Object) ||
-		!newPresence().object(old.node, 0) || !newPresence().object(new.node, 0) {
+		c.budget <= 0 {
+		return false
+	}
+	d, ok := prepare(old.node, c.old.root, new.node, c.new.root)
+	if !ok {
 		return false
 	}
 	emit := c.pair.emit
@@ -502,17 +798,17 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 			needed = needed || composed
 		}
 	}
-	v, ok := verdict{}, false
+	var v verdict
 	if needed {
-		v, ok = decide(old.node, new.node)
+		v = d.run()
 	}
-	if !ok {
+	if !needed {
 		for _, f := range got {
 			emit(f)
 		}
 		return true
 	}
-	oldNames, newNames := declaredNames(old.node), declaredNames(new.node)
+	oldNames, newNames := v.oldNames, v.newNames
 	seen := map[string]bool{}
 	var narrowed, widened bool
 	for _, f := range got {
@@ -570,11 +866,13 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 }
 
 func witness(format string, instance any) string {
-	b, err := json.Marshal(instance)
-	if err != nil {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(instance) != nil {
 		return ""
 	}
-	return fmt.Sprintf(format, string(b))
+	return fmt.Sprintf(format, strings.TrimSuffix(b.String(), "\n"))
 }
 
 // lastToken is a pointer's last reference token, unescaped.

@@ -96,10 +96,6 @@ func DecodeInstance(data []byte) (any, error) {
 	return jsonschema.UnmarshalJSON(bytes.NewReader(data))
 }
 
-// Valid reports whether an instance is valid, without building the
-// violations (drift decides containment over hundreds of instances).
-func (s *Schema) Valid(instance any) bool { return s.compiled.Validate(instance) == nil }
-
 // Validate checks an instance (decoded by DecodeInstance, or encoding/json
 // values) and returns every violation, in a stable order; nil means valid.
 func (s *Schema) Validate(instance any) []Violation {
