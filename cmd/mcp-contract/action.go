@@ -356,7 +356,7 @@ func (a *app) comment(ctx context.Context, gha *githubactions.Action, ev ghactio
 		return
 	}
 	if in.Token == "" {
-		gha.Noticef("%s", "mcp-contract did not comment: no github-token")
+		gha.Noticef("%s", "mcp-contract did not comment: the github-token input is empty (its default is ${{ github.token }})")
 		return
 	}
 	clean := len(result.Findings) == 0
