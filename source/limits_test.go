@@ -5,6 +5,10 @@ package source
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -43,5 +47,29 @@ func TestKillAll(t *testing.T) {
 	p.stop()
 	if n := KillAll(); n != 0 {
 		t.Errorf("a stopped server is still tracked (%d)", n)
+	}
+}
+
+// Refusing a server that floods tools/list with pages costs under 64 MB at
+// the default limits, the MCP SDK's decoding included.
+func TestFetchTotalByteCapMemory(t *testing.T) {
+	var tools []string
+	for i := range 6 {
+		tools = append(tools, fmt.Sprintf(`{"name":"t%d","description":"%s","inputSchema":{"type":"object"}}`, i, strings.Repeat("x", 1<<20)))
+	}
+	file := filepath.Join(t.TempDir(), "flood.json")
+	os.WriteFile(file, []byte(`{"tools":[`+strings.Join(tools, ",")+`]}`), 0o644)
+	sc := &ServerConfig{Name: "flood", Command: []string{fixtureBin, "-tools", file, "-page-size", "1"}}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	_, err := Fetch(context.Background(), sc, FetchOptions{Timeout: time.Minute})
+	runtime.ReadMemStats(&ms)
+	var se *contract.ServerError
+	if !errors.As(err, &se) || !strings.Contains(se.Msg, "pages add up to more than") {
+		t.Fatalf("want the total cap to stop the fetch, got %v", err)
+	}
+	if extra := ms.TotalAlloc - before; extra > 64<<20 {
+		t.Errorf("refusing the flood allocated %d MB", extra>>20)
 	}
 }

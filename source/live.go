@@ -19,17 +19,20 @@ import (
 // Defaults of FetchOptions.
 const (
 	DefaultTimeout         = 30 * time.Second
-	DefaultMaxMessageBytes = 16 << 20
+	DefaultMaxMessageBytes = 4 << 20
 	DefaultConcurrency     = 4
 	DefaultStderrLines     = 5
 	// MaxPages bounds tools/list pagination: a server whose cursors never end
 	// would otherwise keep a CI job busy forever.
 	MaxPages = 1000
 	// DefaultMaxTotalBytes bounds all tools/list pages of one server
-	// together: 1,000 pages of 16 MiB each would otherwise be 16 GB. The
-	// largest real catalog we know (github-mcp-server, 117 tools) is under
-	// 1 MiB, and a 10,000-tool catalog is 15 MB.
-	DefaultMaxTotalBytes = 32 << 20
+	// together: 1,000 pages of 4 MiB each would otherwise be 4 GB. The
+	// largest real catalog in testdata/corpus (github-mcp-server, 117 tools)
+	// is 209 KB, 20 times less. The MCP SDK's decoder allocates about eight
+	// times what it reads, so this is what keeps refusing a flood within the
+	// 64 MB any refusal may cost (TestFetchTotalByteCapMemory). The message
+	// limit is the same, so one message cannot pass it either.
+	DefaultMaxTotalBytes = 4 << 20
 )
 
 // Version is what the client reports as its clientInfo.version; the CLI may

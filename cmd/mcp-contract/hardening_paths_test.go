@@ -55,9 +55,14 @@ func TestHostileServerNames(t *testing.T) {
 				os.WriteFile(name, []byte(body), 0o644)
 			}
 			before := listTree(t, filepath.Dir(dir))
-			_, errOut, code := mcpContract(t, tc.args...)
+			var errOut string
+			var code int
+			extra := allocated(func() { _, errOut, code = mcpContract(t, tc.args...) })
 			if code != 2 || !strings.Contains(errOut, tc.want) {
 				t.Errorf("exit %d, stderr %q; want exit 2 with %q", code, errOut, tc.want)
+			}
+			if extra > 64<<20 {
+				t.Errorf("the refusal allocated %d MB", extra>>20)
 			}
 			if after := listTree(t, filepath.Dir(dir)); after != before {
 				t.Errorf("files changed:\nbefore %s\nafter  %s", before, after)
