@@ -25,4 +25,6 @@ done
 echo "== mcp-contract version ($(wc -c <"$work/mcp-contract") bytes) vs an empty Go program ($(wc -c <"$work/empty-program") bytes), median of $RUNS interleaved runs"
 printf 'empty:   wall %s ms (%s), cpu %s ms, peak RSS %s MB\n' "$(median 1 <"$work/empty.txt")" "$(spread 1 <"$work/empty.txt")" "$(median 2 <"$work/empty.txt")" $(( $(median 3 <"$work/empty.txt") / 1024 ))
 printf 'version: wall %s ms (%s), cpu %s ms, peak RSS %s MB\n' "$(median 1 <"$work/version.txt")" "$(spread 1 <"$work/version.txt")" "$(median 2 <"$work/version.txt")" $(( $(median 3 <"$work/version.txt") / 1024 ))
-awk -v v="$(median 1 <"$work/version.txt")" -v e="$(median 1 <"$work/empty.txt")" 'BEGIN { printf "ratio:   wall %.1fx (goal <= 2x)\n", v / e }'
+awk -v v="$(median 1 <"$work/version.txt")" -v e="$(median 1 <"$work/empty.txt")" \
+  -v vc="$(median 2 <"$work/version.txt")" -v ec="$(median 2 <"$work/empty.txt")" \
+  'BEGIN { printf "ratio:   wall %.1fx, cpu %.1fx (goal <= 2x)\n", v / e, vc / ec }'

@@ -28,8 +28,11 @@ var _ = addCatalogCheck(prefixedNameInvalid, func(k *checker, cat int, c *contra
 	}
 	var first *contract.Tool
 	affected := 0
-	var parts []string
-	said := map[string]bool{}
+	// One example per style and reason, naming every provider it breaks:
+	// the cause is the server name, so the first affected tool shows it.
+	type example struct{ built, why string }
+	var order []example
+	refusers := map[example][]string{}
 	for _, t := range c.Tools {
 		if t.Name == "" {
 			continue
@@ -43,10 +46,14 @@ var _ = addCatalogCheck(prefixedNameInvalid, func(k *checker, cat int, c *contra
 					continue
 				}
 				hit = true
-				if key := st.Template + "\x00" + p.Name; !said[key] {
-					said[key] = true
-					parts = append(parts, fmt.Sprintf("%s %q, which %s refuses (%s)", st.builds(), built, p.Name, why))
+				if first != nil && first != t {
+					continue
 				}
+				ex := example{st.builds() + " " + quote(built), why}
+				if refusers[ex] == nil {
+					order = append(order, ex)
+				}
+				refusers[ex] = append(refusers[ex], p.Name)
 			}
 		}
 		if hit {
@@ -55,6 +62,14 @@ var _ = addCatalogCheck(prefixedNameInvalid, func(k *checker, cat int, c *contra
 				first = t
 			}
 		}
+	}
+	parts := make([]string, len(order))
+	for i, ex := range order {
+		verb := "refuses"
+		if len(refusers[ex]) > 1 {
+			verb = "refuse"
+		}
+		parts[i] = fmt.Sprintf("%s, which %s %s (%s)", ex.built, joinAnd(refusers[ex]), verb, ex.why)
 	}
 	if first == nil {
 		return

@@ -22,7 +22,7 @@ func TestPrefixedNameInvalid(t *testing.T) {
 		fix       string
 	}{
 		{"a dot in the server name breaks OpenAI and Anthropic, once per server", "aws.docs", []string{"search", "read"}, DefaultStyles, Providers,
-			[]string{"invalid for 2 of its tools", `"mcp__aws.docs__search", which OpenAI refuses`, "which Anthropic refuses", `agentgateway builds "aws.docs_search"`}, `rename the server to "aws_docs"`},
+			[]string{"invalid for 2 of its tools", `Claude Code builds "mcp__aws.docs__search", which OpenAI and Anthropic refuse ("." is outside a-z A-Z 0-9 _ -)`, `agentgateway builds "aws.docs_search"`}, `rename the server to "aws_docs"`},
 		{"Gemini allows dots", "aws.docs", []string{"search"}, DefaultStyles, []Provider{Gemini}, nil, ""},
 		{"a leading digit breaks Gemini under {server}__{tool}", "1password", []string{"get_item"}, []Style{GeminiCLI}, []Provider{Gemini},
 			[]string{`"1password__get_item", which Gemini refuses (it must start with a letter or _`}, `rename the server to "t_1password"`},

@@ -39,6 +39,7 @@ import (
 const (
 	maxUniverse = 1024
 	maxValues   = 64
+	maxRewrite  = 256
 )
 
 var (
@@ -88,6 +89,8 @@ type presence struct {
 	opaque     map[string]string
 	tokens     map[string]*jsontree.Node
 	opaqueRefs bool
+	// rewritten counts the subschemas rewrite has visited.
+	rewritten int
 }
 
 func newPresence() *presence {
@@ -148,6 +151,11 @@ func (ps *presence) value(v *jsontree.Node) {
 // key is that same schema, on both sides (checked here and, for $refs into
 // $defs, by decide). false when anything lies outside the fragment.
 func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, bool) {
+	// Inlined $refs can repeat a schema many times over (a web of refs to
+	// "#"); past maxRewrite subschemas the pair is left to the walk.
+	if ps.rewritten++; ps.rewritten > maxRewrite {
+		return nil, false
+	}
 	if n.Is(jsontree.Bool) {
 		return n, true
 	}
@@ -539,21 +547,22 @@ func holds(s *jsontree.Node, in *instance) bool {
 	if n := s.Get("not"); n != nil && holds(n, in) {
 		return false
 	}
-	for _, key := range []string{"allOf", "anyOf", "oneOf"} {
-		items := s.Get(key)
-		if items == nil {
-			continue
-		}
+	if slices.ContainsFunc(items(s.Get("allOf")), func(it *jsontree.Node) bool { return !holds(it, in) }) {
+		return false
+	}
+	if alts := s.Get("anyOf"); alts != nil && !slices.ContainsFunc(items(alts), func(it *jsontree.Node) bool { return holds(it, in) }) {
+		return false
+	}
+	if one := s.Get("oneOf"); one != nil {
 		hits := 0
-		for _, it := range items.Items {
+		for _, it := range items(one) {
 			if holds(it, in) {
-				hits++
+				if hits++; hits > 1 {
+					break
+				}
 			}
 		}
-		switch {
-		case key == "allOf" && hits != len(items.Items),
-			key == "anyOf" && hits == 0,
-			key == "oneOf" && hits != 1:
+		if hits != 1 {
 			return false
 		}
 	}
@@ -567,6 +576,13 @@ func holds(s *jsontree.Node, in *instance) bool {
 		}
 	}
 	return true
+}
+
+func items(n *jsontree.Node) []*jsontree.Node {
+	if n == nil {
+		return nil
+	}
+	return n.Items
 }
 
 func members(n *jsontree.Node) []jsontree.Member {

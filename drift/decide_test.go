@@ -45,6 +45,9 @@ func TestDecide(t *testing.T) {
 			`{"$defs":{"x":{"pattern":"^x"}},"type":"object","properties":{"a":{"$ref":"#/$defs/x"}},"required":["a"]}`, `{}`, "", true},
 		{"other $defs behind a token", `{"$defs":{"x":{"pattern":"^x"}},"type":"object","properties":{"a":{"$ref":"#/$defs/x"}}}`,
 			`{"$defs":{"x":{"pattern":"^y"}},"type":"object","properties":{"a":{"$ref":"#/$defs/x"}}}`, "", "", false},
+		// Refs to "#" inlined three ways at every level would never end.
+		{"a web of refs is left to the walk", `{"anyOf":[{"$ref":"#"},{"$ref":"#"},{"$ref":"#"}],"required":["a"]}`,
+			`{"anyOf":[{"$ref":"#"},{"$ref":"#"},{"$ref":"#"}]}`, "", "", false},
 		{"remote refs are outside it", `{"type":"object","$ref":"https://example.com/s.json"}`, `{"type":"object"}`, "", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -52,7 +52,7 @@ var instructionSignals = []instructionSignal{
 		alsoWords(func(lower string) bool {
 			return followedBy(lower, []string{"ignore", "disregard", "forget", "override"},
 				[]string{"all", "any", "of", "the", "your", "my", "previous", "prior", "above", "earlier", "preceding", "former", "system", "original"})
-		})},
+		}).matchesWordsOnly()},
 	{"hidden-instruction tag", newGuardedPattern(`<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`,
 		"<").alsoNeeding("important", "system", "instruction", "secret", "hidden")},
 	{"secrecy towards the user", newGuardedPattern(`((do not|don't|never|without) (tell|telling|inform|informing|notify|notifying|alert|alerting|reveal|revealing|mention|mentioning|show|showing) (this |it |that |anything |any of this )?(to )?the user|do not mention (that|this|it)\b|(the )?user (must|should) not (know|see|be told|notice))`,
@@ -60,7 +60,7 @@ var instructionSignals = []instructionSignal{
 		alsoWords(func(lower string) bool {
 			return followedBy(lower, []string{"not", "n't", "never", "without"}, []string{"tell", "inform", "notify", "alert", "reveal", "mention", "show"}) ||
 				followedBy(lower, []string{"user"}, []string{"must", "should"}, []string{"not"})
-		})},
+		}).matchesWordsOnly()},
 	{"path of a credential file", newGuardedPattern(`(~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.cursor/|claude_desktop_config\.json|\.aws/credentials|\.config/gcloud|\.kube/config|\.git-credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|/etc/shadow\b)`,
 		".ssh", "id_", ".cursor/", "claude_desktop_config", "credentials", "gcloud", ".kube", ".netrc", ".npmrc", ".pgpass", "/etc/shadow")},
 	// ".env" and "mcp.json" are also ordinary search examples (desktop-commander's
@@ -86,7 +86,7 @@ var instructionSignals = []instructionSignal{
 		"all").alsoNeeding("send", "forward", "redirect", "cc").alsoNeeding("email", "message", "request").
 		alsoWords(func(lower string) bool {
 			return followedBy(lower, []string{"must", "should", "always"}, []string{"send", "forward", "redirect", "bcc", "cc"}, []string{"all"})
-		})},
+		}).matchesWordsOnly()},
 }
 
 // instructionsIn lists the signals found in text, remembered per run.

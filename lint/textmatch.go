@@ -27,7 +27,11 @@ type guardedPattern struct {
 	// long descriptions that hold the needles, the regexp is most of lint's
 	// time.
 	words func(lower string) bool
-	re    func() *regexp.Regexp
+	// wordsOnly: every match is letters, digits, _, ' and \s (see
+	// inSegment), so on an ASCII text find looks only inside such runs
+	// that pass words.
+	wordsOnly bool
+	re        func() *regexp.Regexp
 }
 
 // newGuardedPattern compiles pattern case-insensitively, with each single space
@@ -54,6 +58,68 @@ func (p guardedPattern) alsoNeeding(needles ...string) guardedPattern {
 func (p guardedPattern) alsoWords(cond func(lower string) bool) guardedPattern {
 	p.words = cond
 	return p
+}
+
+// matchesWordsOnly marks a pattern whose matches hold only letters,
+// digits, _, ' and whitespace, never beginning or ending on a lookaround
+// other than \b; find then runs the regexp on the runs of such characters
+// that satisfy words, instead of on the whole text.
+func (p guardedPattern) matchesWordsOnly() guardedPattern {
+	p.wordsOnly = true
+	return p
+}
+
+// inSegment is the alphabet of the runs find searches for a wordsOnly
+// pattern: ASCII word characters, ' and \s, and the two non-ASCII letters
+// (?i) folds onto ASCII ones, ſ (s) and K (k). A match lies within one run,
+// and what borders a run is neither a word character nor \s, so \b and \s+
+// behave at a run's ends as in the whole text: the first run with a match
+// holds the text's leftmost match.
+func inSegment(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '\'' ||
+		c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// foldsToASCII returns the length of ſ or K at the start of s, or 0.
+func foldsToASCII(s string) int {
+	for _, r := range []string{"\u017f", "\u212a"} {
+		if strings.HasPrefix(s, r) {
+			return len(r)
+		}
+	}
+	return 0
+}
+
+// findInSegments is find for a wordsOnly pattern: the regexp runs only on
+// the runs that pass words (a run holding ſ or K, which words cannot judge,
+// always runs).
+func (p guardedPattern) findInSegments(text string, f *folded) string {
+	lower := f.asciiLower(text)
+	for i := 0; i < len(text); {
+		n := foldsToASCII(text[i:])
+		if n == 0 && !inSegment(text[i]) {
+			i++
+			continue
+		}
+		j, folds := i, false
+		for j < len(text) {
+			if n := foldsToASCII(text[j:]); n > 0 {
+				j += n
+				folds = true
+			} else if inSegment(text[j]) {
+				j++
+			} else {
+				break
+			}
+		}
+		if folds || p.words(lower[i:j]) {
+			if m := p.re().FindString(text[i:j]); m != "" {
+				return m
+			}
+		}
+		i = j
+	}
+	return ""
 }
 
 // followedBy reports whether lower holds a word of each list in turn,
@@ -98,6 +164,9 @@ func then(s string, lists [][]string) bool {
 func (p guardedPattern) find(text string, f *folded) string {
 	if !p.mayMatch(f) {
 		return ""
+	}
+	if p.wordsOnly && p.words != nil {
+		return p.findInSegments(text, f)
 	}
 	return p.re().FindString(text)
 }
@@ -149,31 +218,59 @@ func needleIDs(list []string) []int {
 	return ids
 }
 
-// folded is a text lowercased (strings.ToLower), with the needles it holds.
+// folded is a text lowercased (strings.ToLower, and ſ as s), with the
+// needles it holds.
 type folded struct {
 	lower   string
 	ascii   bool
 	present []uint64
+	// alower is the text with only A-Z lowercased, byte for byte; see asciiLower.
+	alower *string
+}
+
+// asciiLower returns text with A-Z lowercased and every other byte kept, so
+// its runs of ASCII line up with the text's (strings.ToLower's output does
+// not, for some non-ASCII letters).
+func (f *folded) asciiLower(text string) string {
+	if f.ascii {
+		return f.lower
+	}
+	if f.alower == nil {
+		b := []byte(text)
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		s := string(b)
+		f.alower = &s
+	}
+	return *f.alower
 }
 
 func (f *folded) has(id int) bool { return f.present[id/64]&(1<<(id%64)) != 0 }
 
 // fold lowercases text and finds every needle in it.
 func fold(text string) *folded {
-	f := &folded{lower: strings.ToLower(text)}
+	f := &folded{lower: strings.ToLower(text), ascii: true}
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			f.ascii = false
+			// (?i) matches ſ where a pattern says s; strings.ToLower keeps
+			// it (and turns K into k), so the needles must see s too.
+			f.lower = strings.ReplaceAll(f.lower, "\u017f", "s")
+			break
+		}
+	}
 	m := needleMatcher()
 	f.present = make([]uint64, (len(needles)+63)/64)
 	state := int32(0)
-	high := byte(0)
 	for i := 0; i < len(f.lower); i++ {
-		high |= f.lower[i]
 		state = m.next[int(state)*m.classes+int(m.class[f.lower[i]])]
 		for _, id := range m.out[state] {
 			f.present[id/64] |= 1 << (id % 64)
 		}
 	}
-	// strings.ToLower keeps an ASCII text ASCII, and never makes one.
-	f.ascii = high < 0x80
 	return f
 }
 

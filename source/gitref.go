@@ -34,6 +34,12 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
+	if ref == "HEAD" && unbornHead(repo) {
+		// The first commit of a repository (the pre-commit drift hook runs
+		// --against git:HEAD before it exists): nothing came before, so
+		// every server is new, as for a folder absent at ref.
+		return nil, nil
+	}
 	commit, err := commitAt(repo, ref)
 	if err != nil {
 		return nil, err
@@ -167,6 +173,16 @@ func followLink(repo *git.Repository, root *object.Tree, ref, name string, link 
 }
 
 // commitAt resolves ref to a commit, peeling annotated tags.
+// unbornHead reports a HEAD that names a branch with no commit yet.
+func unbornHead(repo *git.Repository) bool {
+	head, err := repo.Reference(plumbing.HEAD, false)
+	if err != nil || head.Type() != plumbing.SymbolicReference {
+		return false
+	}
+	_, err = repo.Reference(head.Target(), true)
+	return errors.Is(err, plumbing.ErrReferenceNotFound)
+}
+
 func commitAt(repo *git.Repository, ref string) (*object.Commit, error) {
 	hash, err := repo.ResolveRevision(plumbing.Revision(ref))
 	if err != nil {

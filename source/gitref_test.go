@@ -119,6 +119,25 @@ func TestLoadGitRefFolderNotYetThere(t *testing.T) {
 	}
 }
 
+// A repository's first commit: HEAD names a branch with no commit yet, so
+// there is nothing before (the pre-commit drift hook runs --against
+// git:HEAD then); a branch named outright is still an error.
+func TestLoadGitRefUnbornHead(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git binary to build test repositories")
+	}
+	dir := t.TempDir()
+	runGit(t, dir, "init", "-q", "-b", "main")
+	write(t, filepath.Join(dir, "mcp-snapshots", "github.json"), v1)
+	runGit(t, dir, "add", ".")
+	if cats, err := LoadGitRef(dir, "HEAD", "mcp-snapshots"); err != nil || len(cats) != 0 {
+		t.Errorf("HEAD before the first commit: %v, %v; want no catalogs and no error", cats, err)
+	}
+	if _, err := LoadGitRef(dir, "main", "mcp-snapshots"); err == nil {
+		t.Error("a branch with no commit, named outright, must be an error")
+	}
+}
+
 func TestLoadGitRefInAShallowClone(t *testing.T) {
 	src := history(t)
 	clone := filepath.Join(t.TempDir(), "clone")
