@@ -270,13 +270,19 @@ func location(f contract.Finding) string {
 func writeStatistics(tw *errWriter, p painter, findings []contract.Finding) {
 	counts := CountRules(findings)
 	width := len(fmt.Sprint(counts[0].Findings))
+	// Padding the rule ids keeps the "N tools on M servers" column aligned,
+	// so the table reads as one.
+	ruleWidth := 0
+	for _, c := range counts {
+		ruleWidth = max(ruleWidth, len(c.Rule))
+	}
 	tw.printf("%s\n", p.paint("1", "Findings per rule:"))
 	for _, c := range counts {
 		where := plural(c.Servers, "server")
 		if c.Tools > 0 {
 			where = plural(c.Tools, "tool") + " on " + where
 		}
-		tw.printf("  %*d %s %s  %s\n", width, c.Findings, p.severity(c.Severity), c.Rule, where)
+		tw.printf("  %*d %s %-*s  %s\n", width, c.Findings, p.severity(c.Severity), ruleWidth, c.Rule, where)
 	}
 	tw.printf("\n")
 }

@@ -97,11 +97,14 @@ func TestTextListsFewPlacesAndSharesAFix(t *testing.T) {
 func TestTextStatistics(t *testing.T) {
 	findings := schemaOnEvery("a", "t1", "t2", "t3")
 	findings = append(findings, schemaOnEvery("b", "t1")...)
-	findings = append(findings, contract.Finding{Rule: "docs/prose-only-constraint", Severity: contract.Warning, Server: "b", Tool: "t1", Message: "m"})
+	findings = append(findings, contract.Finding{Rule: "docs/prose-only-constraint", Severity: contract.Warning, Server: "b", Tool: "t1", Message: "m"},
+		contract.Finding{Rule: "mcp/missing-description", Severity: contract.Info, Server: "b", Tool: "t1", Message: "m"})
 	r := &contract.Result{Servers: []contract.ServerInfo{{Name: "a"}, {Name: "b"}}, Findings: findings}
+	// Rule ids of different lengths: the last column stays aligned.
 	table := `Findings per rule:
   4 error   gemini/unsupported-keyword  4 tools on 2 servers
   1 warning docs/prose-only-constraint  1 tool on 1 server
+  1 info    mcp/missing-description     1 tool on 1 server
 `
 	if got := render(t, r, TextOptions{Statistics: true}); !strings.Contains(got, table) {
 		t.Errorf("no per-rule table in\n%s\nwant\n%s", got, table)

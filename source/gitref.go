@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 )
 
 // LoadGitRef reads the snapshot folder as it is at ref (a branch, tag, commit
@@ -206,8 +207,8 @@ func commitAt(repo *git.Repository, ref string) (*object.Commit, error) {
 func missingHistory(repo *git.Repository, ref string, cause error) error {
 	if shallow, err := repo.Storer.Shallow(); err == nil && len(shallow) > 0 {
 		return &contract.InputError{Msg: fmt.Sprintf(
-			"git ref %q is not in this clone, which is shallow (%d commit(s) deep at the cut); fetch the history it needs: "+
-				"actions/checkout with fetch-depth: 0, or git fetch --unshallow (%v)", ref, len(shallow), cause)}
+			"git ref %q is not in this clone, which is shallow (its history is cut at %s); fetch the history it needs: "+
+				"actions/checkout with fetch-depth: 0, or git fetch --unshallow (%v)", ref, english.Plural(len(shallow), "commit"), cause)}
 	}
 	if msg := tooShort(repo, ref); msg != "" {
 		return &contract.InputError{Msg: msg}
@@ -254,8 +255,8 @@ func tooShort(repo *git.Repository, ref string) string {
 	if depth > 0 {
 		oldest = fmt.Sprintf("%s~%d", m[1], depth)
 	}
-	return fmt.Sprintf("git ref %q goes %d commit(s) back from %s, but the history there has only %d before it (the first is %s); "+
-		"compare against a commit that exists, at most git:%s", ref, want, m[1], depth, commit.Hash.String()[:12], oldest)
+	return fmt.Sprintf("git ref %q goes %s back from %s, but the history there has only %s before it (the first is %s); "+
+		"compare against a commit that exists, at most git:%s", ref, english.Plural(want, "commit"), m[1], english.Plural(depth, "commit"), commit.Hash.String()[:12], oldest)
 }
 
 func readBlob(repo *git.Repository, hash plumbing.Hash, name string) ([]byte, error) {

@@ -65,7 +65,7 @@ func TestLoadGitRefSymlinks(t *testing.T) {
 func TestLoadGitRefHistoryTooShort(t *testing.T) {
 	dir := history(t)
 	_, err := LoadGitRef(dir, "HEAD~5", "mcp-snapshots")
-	if err == nil || !strings.Contains(err.Error(), `git ref "HEAD~5" goes 5 commit(s) back from HEAD, but the history there has only 1 before it`) ||
+	if err == nil || !strings.Contains(err.Error(), `git ref "HEAD~5" goes 5 commits back from HEAD, but the history there has only 1 commit before it`) ||
 		!strings.Contains(err.Error(), "at most git:HEAD~1") {
 		t.Errorf("got %v", err)
 	}

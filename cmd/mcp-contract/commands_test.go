@@ -58,6 +58,18 @@ func TestValidateProblemDetails(t *testing.T) {
 	}
 }
 
+// -o holds what stdout would, and the exit code still says whether the call
+// is valid: a CI step reading the file must not find it missing.
+func TestValidateWritesOutput(t *testing.T) {
+	repoRoot(t)
+	file := filepath.Join(t.TempDir(), "problem.json")
+	out, _, code := mcpContract(t, "validate", "--tool", "transfer_funds", "--args", `{"transfer_type":"internal"}`, "--format", "json", "-o", file, "examples/banking/strict.json")
+	data, err := os.ReadFile(file)
+	if code != 1 || out != "" || err != nil || !strings.Contains(string(data), `"status": 422`) || !strings.Contains(string(data), "problems with the arguments of transfer_funds") {
+		t.Errorf("exit %d, stdout %q, -o file %q (%v)", code, out, data, err)
+	}
+}
+
 func TestValidateBadInput(t *testing.T) {
 	repoRoot(t)
 	for _, tc := range []struct {
@@ -68,6 +80,7 @@ func TestValidateBadInput(t *testing.T) {
 		{[]string{"--tool", "nope", "--args", `{}`}, `no tool named "nope" (tools: transfer_funds)`},
 		{[]string{"--tool", "transfer_funds", "--args", "@/does/not/exist.json"}, "/does/not/exist.json: cannot read the arguments"},
 		{[]string{"--tool", "transfer_funds"}, "validate needs --tool NAME and --args"},
+		{[]string{"--tool", "transfer_funds", "--args", `{}`, "--format", "sarif"}, `validate --format "sarif": want text or json`},
 	} {
 		_, errOut, code := mcpContract(t, append([]string{"validate"}, append(tc.args, "examples/banking/strict.json")...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

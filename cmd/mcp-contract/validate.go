@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
@@ -45,6 +47,11 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 			if toolName == "" || rawArgs == "" {
 				return usagef("validate needs --tool NAME and --args JSON|@FILE")
 			}
+			// validate writes no findings report: a --format it cannot
+			// write must not quietly become text.
+			if a.format != "text" && a.format != "json" {
+				return usagef("validate --format %q: want text or json", a.format)
+			}
 			if err := a.loadConfig(); err != nil {
 				return err
 			}
@@ -76,7 +83,19 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 				return &contract.InputError{File: origin, Msg: "the arguments are not JSON: " + err.Error()}
 			}
 			violations := schema.Validate(instance)
-			return a.printValidation(toolName, violations)
+			print := func(w io.Writer) error { return a.printValidation(w, toolName, violations) }
+			if a.output != "" {
+				err = a.writeOutput(print)
+			} else {
+				err = print(a.stdout)
+			}
+			if err != nil {
+				return err
+			}
+			if len(violations) > 0 {
+				return errFindings
+			}
+			return nil
 		},
 	}
 	cmd.Flags().StringVar(&toolName, "tool", "", "the tool's name")
@@ -134,38 +153,34 @@ func findTool(catalogs []*contract.Catalog, name string) (*contract.Tool, string
 	return nil, "", usagef("tool %q is on several servers (%s): pick one with --server or a SOURCE", name, strings.Join(servers, ", "))
 }
 
-func (a *app) printValidation(tool string, violations []schemacheck.Violation) error {
+func (a *app) printValidation(w io.Writer, tool string, violations []schemacheck.Violation) error {
 	if a.format == "json" {
-		enc := json.NewEncoder(a.stdout)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if len(violations) == 0 {
-			if err := enc.Encode(map[string]any{"valid": true, "tool": tool}); err != nil {
-				return err
-			}
-			return nil
+			return enc.Encode(map[string]any{"valid": true, "tool": tool})
 		}
 		p := problem{
 			Type:      "urn:mcp-contract:problem:invalid-arguments",
 			Title:     "The arguments do not match the tool's inputSchema",
 			Status:    422,
-			Detail:    fmt.Sprintf("%d problem(s) with the arguments of %s", len(violations), tool),
+			Detail:    fmt.Sprintf("%s with the arguments of %s", english.Plural(len(violations), "problem"), tool),
 			Tool:      tool,
 			Retryable: true,
 		}
 		for _, v := range violations {
 			p.Errors = append(p.Errors, problemError{Pointer: v.Pointer, Keyword: v.Keyword, Message: v.Message})
 		}
-		if err := enc.Encode(p); err != nil {
-			return err
-		}
-		return errFindings
+		return enc.Encode(p)
 	}
 	if len(violations) == 0 {
-		_, err := fmt.Fprintf(a.stdout, "valid: the arguments match %s's inputSchema\n", a.line(tool))
+		_, err := fmt.Fprintf(w, "valid: the arguments match %s's inputSchema\n", a.line(tool))
 		return err
 	}
 	for _, v := range violations {
-		fmt.Fprintln(a.stdout, a.line(v.String()))
+		if _, err := fmt.Fprintln(w, a.line(v.String())); err != nil {
+			return err
+		}
 	}
-	return errFindings
+	return nil
 }
