@@ -132,7 +132,12 @@ func (a *app) readRef(against, dir string) (oldC, newC []*contract.Catalog, cov 
 	} else if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
 		return nil, nil, nil, err
 	}
-	if newC, err = source.Load(dir); err != nil {
+	// The work tree's side is usually what check just linted; reading it
+	// again was a second parse of every snapshot on each pre-commit run.
+	// Sharing is safe: both sides are masked the same way and drift only reads.
+	if l := a.folderLoaded; l != nil && l.dir == dir {
+		newC = l.catalogs
+	} else if newC, err = source.Load(dir); err != nil {
 		return nil, nil, nil, err
 	}
 	cov = drift.Coverage(oldC, newC, func(*contract.Catalog) string { return contract.DriftGitPrefix + ref })
