@@ -214,11 +214,14 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool, cov *contrac
 	if pairFiles && len(oldC) == 1 && len(newC) == 1 {
 		findings := drift.Compare(oldC[0], newC[0], opts)
 		drift.LocateInSnapshots(findings, oldC)
+		drift.LocateInWorkTree(findings, newC)
 		return findings, nil
 	}
 	findings := drift.CompareAll(oldC, newC, opts)
 	// Live servers have no file: place their changes in the committed snapshots.
 	drift.LocateInSnapshots(findings, oldC)
+	// A removal at git:REF belongs on the work tree's file, which a PR shows.
+	drift.LocateInWorkTree(findings, newC)
 	return findings, nil
 }
 
