@@ -37,8 +37,11 @@ var (
 		Name: "OpenAI", Pattern: "^[a-zA-Z0-9_-]{1,64}$", MaxLen: 64, Profiles: []string{"openai", "openai-strict"},
 		allowed: openAIChar, allowedText: "a-z A-Z 0-9 _ -",
 	}
+	// Gemini's MaxLen is 63, not the 64 its pattern allows, to agree with
+	// gemini/tool-name-invalid: FunctionResponse.name is documented as at
+	// most 63 characters (schema-rules.md §Gemini names, GEM-NAME).
 	Gemini = Provider{
-		Name: "Gemini", Pattern: "^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$", MaxLen: 64, Profiles: []string{"gemini", "gemini-jsonschema"},
+		Name: "Gemini", Pattern: "^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$", MaxLen: 63, Profiles: []string{"gemini", "gemini-jsonschema"},
 		allowed:     func(r rune) bool { return alnum(r) || r == '_' || r == '.' || r == ':' || r == '-' },
 		allowedText: "a-z A-Z 0-9 _ . : -",
 		first:       func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' },

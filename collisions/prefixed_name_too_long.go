@@ -12,7 +12,8 @@ var prefixedNameTooLong = register(&Rule{
 	Severity: contract.Error,
 	Summary:  "the name a client builds (prefix + tool) is over a selected provider's length limit",
 	Help: "Provider name limits apply to the name the client sends, after it prefixes the server: OpenAI " +
-		"^[a-zA-Z0-9_-]{1,64}$, Gemini ^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$ (64 characters; litellm#12543, opencode#16768), " +
+		"^[a-zA-Z0-9_-]{1,64}$, Gemini ^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$ checked at 63 characters, as gemini/tool-name-invalid does " +
+		"(FunctionDeclaration.name allows 64 but FunctionResponse.name 63; litellm#12543, opencode#16768), " +
 		"Anthropic ^[a-zA-Z0-9_-]{1,128}$ (\"String should have at most 128 characters\", anthropics/claude-code#96152). " +
 		"Claude Code sends mcp__{server}__{tool}, gemini-cli and the OpenAI Agents SDK {server}__{tool}, agentgateway " +
 		"{server}_{tool}, so a 50-character tool name that lints clean fails every request once a 12-character server " +

@@ -55,8 +55,9 @@ func TestAgainstGitRef(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	findings := CompareAll(old, new, Options{})
 	var got []string
-	for _, f := range CompareAll(old, new, Options{}) {
+	for _, f := range findings {
 		file := f.File
 		if !strings.HasPrefix(file, "git:") {
 			file = filepath.Base(file)
@@ -69,5 +70,17 @@ func TestAgainstGitRef(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+
+	// The removal moves to the work tree's file, on the parent the
+	// property left (the line the pull request shows); its pointer stays.
+	removed := findings[0]
+	LocateInWorkTree(findings, new)
+	f := findings[0]
+	tool := new[0].Tool(f.Tool)
+	parent, _ := tool.Node.Lookup("/inputSchema/properties")
+	file, line, col := tool.Position(parent)
+	if f.File != file || f.File != snap || f.Line != line || f.Column != col || line == 0 || f.Pointer != removed.Pointer {
+		t.Errorf("removal at %s:%d:%d %s, want %s:%d:%d %s", f.File, f.Line, f.Column, f.Pointer, snap, line, col, removed.Pointer)
 	}
 }

@@ -33,19 +33,53 @@ func LocateInSnapshots(findings []contract.Finding, old []*contract.Catalog) {
 			f.File = catalogFile(c)
 			continue
 		}
-		pointer := f.Pointer
-		for {
-			if node, ok := t.Node.Lookup(pointer); ok {
-				f.Locate(t, node)
-				break
-			}
-			j := strings.LastIndexByte(pointer, '/')
-			if j < 0 {
-				f.Locate(t, t.Node)
-				break
-			}
-			pointer = pointer[:j]
+		locateNearest(f, t)
+	}
+}
+
+// LocateInWorkTree moves drift findings placed in a file at a git ref
+// (git:REF:path: a removal, compared with --against) onto the same tool in
+// the work tree, at the nearest node of their pointer that exists there (for
+// a removed property, its parent): a pull request shows the work tree, and a
+// line of the ref's file is a line it may not show. A finding whose tool the
+// work tree no longer holds keeps its place at the ref.
+func LocateInWorkTree(findings []contract.Finding, new []*contract.Catalog) {
+	byServer := map[string]*contract.Catalog{}
+	for _, c := range new {
+		if _, ok := byServer[c.Server]; !ok {
+			byServer[c.Server] = c
 		}
+	}
+	for i := range findings {
+		f := &findings[i]
+		if !strings.HasPrefix(f.File, "git:") || f.Category != contract.CategoryDrift {
+			continue
+		}
+		c := byServer[f.Server]
+		if c == nil {
+			continue
+		}
+		if t := c.Tool(f.Tool); t != nil && t.Lines != nil && t.File != "" && !strings.HasPrefix(t.File, "git:") {
+			locateNearest(f, t)
+		}
+	}
+}
+
+// locateNearest places f on the node at its pointer in t, or on the nearest
+// ancestor that t holds.
+func locateNearest(f *contract.Finding, t *contract.Tool) {
+	pointer := f.Pointer
+	for {
+		if node, ok := t.Node.Lookup(pointer); ok {
+			f.Locate(t, node)
+			return
+		}
+		j := strings.LastIndexByte(pointer, '/')
+		if j < 0 {
+			f.Locate(t, t.Node)
+			return
+		}
+		pointer = pointer[:j]
 	}
 }
 

@@ -34,7 +34,7 @@ var securityInstructionInDescription = register(&Rule{
 			}
 			found := instructionsIn(p.Options, s.Text)
 			if len(found) > 0 {
-				p.Report(s.Node, s.Pointer(), "remove instructions to the model from tool metadata; describe what the tool does",
+				p.Report(s.Node(), s.Pointer(), "remove instructions to the model from tool metadata; describe what the tool does",
 					"text addressed to the model: %s", strings.Join(found, "; "))
 			}
 		}

@@ -30,7 +30,7 @@ var securityInvisibleUnicode = register(&Rule{
 				if s.IsKey {
 					what = "key"
 				}
-				p.Report(s.Node, s.Pointer(), "delete the invisible characters; a model reads them, a reviewer does not see them",
+				p.Report(s.Node(), s.Pointer(), "delete the invisible characters; a model reads them, a reviewer does not see them",
 					"%s %q holds invisible characters: %s", what, withoutInvisible(s.Text), describeInvisible(hits))
 			}
 		}

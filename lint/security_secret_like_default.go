@@ -38,7 +38,7 @@ var securitySecretLikeDefault = register(&Rule{
 				if property != "" {
 					where += " of " + property
 				}
-				p.Report(s.Node, s.Pointer(), "revoke it if it is real; remove the value or use an obvious placeholder",
+				p.Report(s.Node(), s.Pointer(), "revoke it if it is real; remove the value or use an obvious placeholder",
 					"%s looks like %s (%s, %d characters)", where, kind, maskSecret(s.Text), len([]rune(s.Text)))
 			}
 		}

@@ -13,10 +13,10 @@ import (
 // a string value or an object key, anywhere in the tool object.
 type toolString struct {
 	Text string
-	// Node locates the text in its file; for a key it is a detached node at
-	// the key's offset, since keys have no node of their own.
-	Node  *jsontree.Node
-	IsKey bool
+	// node is the value's node; nil for a key, which has none of its own.
+	node      *jsontree.Node
+	keyOffset int
+	IsKey     bool
 	// Path holds the unescaped tokens from the tool object to the text; for a
 	// key it ends with the key itself. It is only valid during the loop
 	// iteration that yields it: the walk reuses its backing array.
@@ -33,6 +33,16 @@ var dataKeywords = map[string]bool{"default": true, "examples": true, "example":
 // authorNamedKeywords hold members whose keys are names chosen by the schema
 // author (a property may be called "default").
 var authorNamedKeywords = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true, "dependentRequired": true}
+
+// Node locates the text in its file; for a key it is a detached node at the
+// key's offset. Keys get theirs only when asked, since all but the reported
+// few would be garbage: a node per key was a tenth of a lint's allocations.
+func (s toolString) Node() *jsontree.Node {
+	if s.node != nil {
+		return s.node
+	}
+	return &jsontree.Node{Kind: jsontree.String, Text: s.Text, Offset: s.keyOffset, End: s.keyOffset}
+}
 
 // Pointer is the JSON pointer of the text, relative to the tool object. For
 // a key it names the member the key introduces, so
@@ -79,15 +89,14 @@ func toolStrings(t *contract.Tool) iter.Seq[toolString] {
 			}
 			switch f.node.Kind {
 			case jsontree.String:
-				if !yield(toolString{Text: f.node.Text, Node: f.node, Path: path, DataAt: f.dataAt}) {
+				if !yield(toolString{Text: f.node.Text, node: f.node, Path: path, DataAt: f.dataAt}) {
 					return
 				}
 			case jsontree.Object:
 				// Keys are yielded in source order, then children are pushed in
 				// reverse so values are also visited in source order.
 				for _, m := range f.node.Members {
-					keyNode := &jsontree.Node{Kind: jsontree.String, Text: m.Key, Offset: m.KeyOffset, End: m.KeyOffset}
-					if !yield(toolString{Text: m.Key, Node: keyNode, IsKey: true, Path: append(path, m.Key), DataAt: f.dataAt}) {
+					if !yield(toolString{Text: m.Key, keyOffset: m.KeyOffset, IsKey: true, Path: append(path, m.Key), DataAt: f.dataAt}) {
 						return
 					}
 				}

@@ -32,8 +32,8 @@ func TestToolStringsVisitsEveryStringAndKey(t *testing.T) {
 		if "/"+strings.Join(escapeTokens(s.Path), "/") != s.Pointer() {
 			t.Errorf("Path %q does not spell Pointer %q", s.Path, s.Pointer())
 		}
-		if s.Node.Offset < 0 || !strings.Contains(tool[s.Node.Offset:], s.Text) {
-			t.Errorf("%s %q: offset %d does not point at it", kind, s.Text, s.Node.Offset)
+		if s.Node().Offset < 0 || !strings.Contains(tool[s.Node().Offset:], s.Text) {
+			t.Errorf("%s %q: offset %d does not point at it", kind, s.Text, s.Node().Offset)
 		}
 		got = append(got, kind+" "+s.Pointer()+" = "+s.Text)
 	}

@@ -37,7 +37,7 @@ jobs:
   mcp-contract:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
+      - uses: actions/checkout@v5
         with:
           fetch-depth: 0  # drift reads the base branch's snapshots from git
 `)
@@ -58,7 +58,7 @@ jobs:
 	b.WriteString(`        with:
           command: check
           sarif: mcp-contract.sarif
-      - uses: github/codeql-action/upload-sarif@v3
+      - uses: github/codeql-action/upload-sarif@v4
         if: always() && hashFiles('mcp-contract.sarif') != ''
         with:
           sarif_file: mcp-contract.sarif

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,8 +137,12 @@ func TestReleaseWorkflow(t *testing.T) {
 			t.Errorf("release.yml lacks %q", want)
 		}
 	}
+	pinned := regexp.MustCompile(`@[0-9a-f]{40}$`)
 	for name, job := range wf.Jobs {
 		for _, s := range job.Steps {
+			if s.Uses != "" && !strings.HasPrefix(s.Uses, "actions/") && !pinned.MatchString(s.Uses) {
+				t.Errorf("job %s: %s is a third-party action not pinned by commit, in a workflow that can publish", name, s.Uses)
+			}
 			if strings.Contains(s.Run, "${{") {
 				t.Errorf("job %s: a run script holds ${{ }}, which the runner pastes in as code; pass it through env", name)
 			}

@@ -65,6 +65,9 @@ type app struct {
 	// refLoaded memoises againstRef, which check calls for the cache and
 	// again for drift.
 	refLoaded *refCatalogs
+	// folderLoaded is the snapshot folder as loadCatalogs read it, so that
+	// check --against compares it with the ref without parsing it again.
+	folderLoaded *folderCatalogs
 	// collisionsRan: check ran the collisions step (two or more servers).
 	collisionsRan bool
 

@@ -132,7 +132,12 @@ func (a *app) readRef(against, dir string) (oldC, newC []*contract.Catalog, cov 
 	} else if oldC, err = source.LoadGitRef(".", ref, dir); err != nil {
 		return nil, nil, nil, err
 	}
-	if newC, err = source.Load(dir); err != nil {
+	// The work tree's side is usually what check just linted; reading it
+	// again was a second parse of every snapshot on each pre-commit run.
+	// Sharing is safe: both sides are masked the same way and drift only reads.
+	if l := a.folderLoaded; l != nil && l.dir == dir {
+		newC = l.catalogs
+	} else if newC, err = source.Load(dir); err != nil {
 		return nil, nil, nil, err
 	}
 	cov = drift.Coverage(oldC, newC, func(*contract.Catalog) string { return contract.DriftGitPrefix + ref })
@@ -209,11 +214,14 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool, cov *contrac
 	if pairFiles && len(oldC) == 1 && len(newC) == 1 {
 		findings := drift.Compare(oldC[0], newC[0], opts)
 		drift.LocateInSnapshots(findings, oldC)
+		drift.LocateInWorkTree(findings, newC)
 		return findings, nil
 	}
 	findings := drift.CompareAll(oldC, newC, opts)
 	// Live servers have no file: place their changes in the committed snapshots.
 	drift.LocateInSnapshots(findings, oldC)
+	// A removal at git:REF belongs on the work tree's file, which a PR shows.
+	drift.LocateInWorkTree(findings, newC)
 	return findings, nil
 }
 

@@ -42,9 +42,19 @@ func (a *app) loadCatalogs(ctx context.Context, args []string, only []string) ([
 	}
 	dir := a.snapshotDir()
 	if info, err := os.Stat(dir); err == nil && info.IsDir() {
-		return source.Load(dir)
+		cs, err := source.Load(dir)
+		if err == nil {
+			a.folderLoaded = &folderCatalogs{dir: dir, catalogs: cs}
+		}
+		return cs, err
 	}
 	return nil, contract.Inputf("nothing to check: give a tool file or folder, --stdio or --url, or create %s (see the README)", source.ConfigFile)
+}
+
+// folderCatalogs is a snapshot folder loadCatalogs read.
+type folderCatalogs struct {
+	dir      string
+	catalogs []*contract.Catalog
 }
 
 // servers lists the configured servers to use, filtered by --server.

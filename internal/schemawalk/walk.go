@@ -125,9 +125,34 @@ func Types(n *jsontree.Node) []string {
 
 // HasType reports whether the schema's type is or includes typ.
 func HasType(n *jsontree.Node, typ string) bool {
-	for _, t := range Types(n) {
-		if t == typ {
-			return true
+	// Read "type" in place rather than through Types: the rules ask this of
+	// every schema node, and a slice per question was a tenth of all
+	// allocations on a large catalog.
+	t := n.Get("type")
+	switch {
+	case t.Is(jsontree.String):
+		return t.Text == typ
+	case t.Is(jsontree.Array):
+		for _, it := range t.Items {
+			if it.Is(jsontree.String) && it.Text == typ {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasTypes reports whether Types(n) is non-nil, without building it.
+func hasTypes(n *jsontree.Node) bool {
+	t := n.Get("type")
+	if t.Is(jsontree.String) {
+		return true
+	}
+	if t.Is(jsontree.Array) {
+		for _, it := range t.Items {
+			if it.Kind == jsontree.String {
+				return true
+			}
 		}
 	}
 	return false
@@ -139,7 +164,7 @@ func IsObjectSchema(n *jsontree.Node) bool {
 	if !n.Is(jsontree.Object) {
 		return false
 	}
-	if types := Types(n); types != nil {
+	if hasTypes(n) {
 		return HasType(n, "object")
 	}
 	return n.Has("properties") || n.Has("additionalProperties") || n.Has("patternProperties")
