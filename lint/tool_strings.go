@@ -96,9 +96,12 @@ func toolStrings(t *contract.Tool) iter.Seq[toolString] {
 				// Keys are yielded in source order, then children are pushed in
 				// reverse so values are also visited in source order.
 				for _, m := range f.node.Members {
-					if !yield(toolString{Text: m.Key, keyOffset: m.KeyOffset, IsKey: true, Path: append(path, m.Key), DataAt: f.dataAt}) {
+					// Kept in path, so its growth is reused, not redone per key.
+					path = append(path, m.Key)
+					if !yield(toolString{Text: m.Key, keyOffset: m.KeyOffset, IsKey: true, Path: path, DataAt: f.dataAt}) {
 						return
 					}
+					path = path[:len(path)-1]
 				}
 				for i := len(f.node.Members) - 1; i >= 0; i-- {
 					m := f.node.Members[i]
