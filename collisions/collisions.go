@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 )
 
 // Options configure one check.
@@ -243,17 +244,7 @@ func toolsOf(others []ref) string {
 		}
 		parts = append(parts, fmt.Sprintf("tool %q of server %q", o.t.Name, o.c.Server))
 	}
-	return joinAnd(parts)
-}
-
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return english.List(parts, "and")
 }
 
 // nameLimit is the longest name every selected provider accepts (the MCP
@@ -285,7 +276,7 @@ func (k *checker) passes() string {
 	if len(names) == 0 {
 		return "the MCP spec's 128 characters under every selected prefix style"
 	}
-	return joinAnd(names) + " under every selected prefix style"
+	return english.List(names, "and") + " under every selected prefix style"
 }
 
 // cleanName makes s a name every provider's characters allow, starting with

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 )
 
 var duplicateName = register(&Rule{
@@ -44,5 +45,5 @@ func serversOf(others []ref) string {
 		}
 		parts = append(parts, "server "+quote(o.c.Server))
 	}
-	return joinAnd(parts)
+	return english.List(parts, "and")
 }

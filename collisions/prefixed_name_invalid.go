@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 )
 
 var prefixedNameInvalid = register(&Rule{
@@ -69,7 +70,7 @@ var _ = addCatalogCheck(prefixedNameInvalid, func(k *checker, cat int, c *contra
 		if len(refusers[ex]) > 1 {
 			verb = "refuse"
 		}
-		parts[i] = fmt.Sprintf("%s, which %s %s (%s)", ex.built, joinAnd(refusers[ex]), verb, ex.why)
+		parts[i] = fmt.Sprintf("%s, which %s %s (%s)", ex.built, english.List(refusers[ex], "and"), verb, ex.why)
 	}
 	if first == nil {
 		return

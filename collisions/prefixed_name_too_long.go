@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 )
 
 var prefixedNameTooLong = register(&Rule{
@@ -47,7 +48,7 @@ var _ = addCatalogCheck(prefixedNameTooLong, func(k *checker, cat int, c *contra
 				}
 			}
 			if len(over) > 0 {
-				parts = append(parts, fmt.Sprintf("%s %q (%d characters), over %s", st.builds(), st.Build(c.Server, t.Name), n, joinAnd(over)))
+				parts = append(parts, fmt.Sprintf("%s %q (%d characters), over %s", st.builds(), st.Build(c.Server, t.Name), n, english.List(over, "and")))
 			}
 		}
 		if len(parts) == 0 {

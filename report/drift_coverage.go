@@ -22,6 +22,10 @@ func driftCoverageLine(cov *contract.DriftCoverage) string {
 			switch {
 			case s.Reason != "":
 				detail += ", " + s.Reason
+			case s.Against != "" && strings.HasPrefix(s.How, "git:"):
+				// --against: the new side is the work tree, and "git:X
+				// against git:X:path" read as a ref compared with itself.
+				detail = "work tree against " + s.Against
 			case s.Against != "":
 				detail += " against " + s.Against
 			}

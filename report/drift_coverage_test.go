@@ -12,7 +12,7 @@ import (
 // compared nothing says so instead of passing quietly.
 func TestReportsSayWhatDriftCompared(t *testing.T) {
 	ran := &contract.DriftCoverage{
-		Compared: []contract.DriftServer{{Server: "bank", How: "config", Against: "file:mcp-snapshots/bank.json"}, {Server: "new", How: "git:main"}},
+		Compared: []contract.DriftServer{{Server: "bank", How: "config", Against: "file:mcp-snapshots/bank.json"}, {Server: "new", How: "git:main"}, {Server: "svc", How: "git:main", Against: "git:main:mcp-snapshots/svc.json"}},
 		Skipped:  []contract.DriftServer{{Server: "evil\x1b[2J\nerror forged", How: "live", Reason: "snapshot missing: mcp-snapshots/x.json"}},
 	}
 	notRun := &contract.DriftCoverage{Compared: []contract.DriftServer{}, NotRun: "no server is configured"}
@@ -20,7 +20,7 @@ func TestReportsSayWhatDriftCompared(t *testing.T) {
 		cov  *contract.DriftCoverage
 		want string
 	}{
-		{ran, "Drift compared 2 servers: bank (config against file:mcp-snapshots/bank.json), new (git:main); not compared: evil [2J error forged (live, snapshot missing: mcp-snapshots/x.json)."},
+		{ran, "Drift compared 3 servers: bank (config against file:mcp-snapshots/bank.json), new (git:main), svc (work tree against git:main:mcp-snapshots/svc.json); not compared: evil [2J error forged (live, snapshot missing: mcp-snapshots/x.json)."},
 		{notRun, "Drift did not run: no server is configured."},
 		{nil, ""},
 	} {

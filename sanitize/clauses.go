@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
@@ -162,7 +163,7 @@ func predicate(n *jsontree.Node, k string) (string, bool) {
 		for _, t := range ts {
 			words = append(words, typeWord(t))
 		}
-		return joinOr(words), true
+		return english.List(words, "or"), true
 	case "const":
 		return value(v), true
 	case "enum":
@@ -275,7 +276,7 @@ func must(parts []string) string {
 			forms[i] = "be " + p
 		}
 	}
-	return "must " + joinAnd(forms)
+	return "must " + english.List(forms, "and")
 }
 
 // is turns predicate phrases into what follows a subject in a condition:
@@ -292,7 +293,7 @@ func is(parts []string) string {
 			forms[i] = "is " + p
 		}
 	}
-	return joinAnd(forms)
+	return english.List(forms, "and")
 }
 
 // conditional writes if/then/else as one sentence when the condition and
@@ -361,7 +362,7 @@ func condition(s *jsontree.Node) (string, bool) {
 	if len(parts) == 0 {
 		return "", false
 	}
-	return joinAnd(parts), true
+	return english.List(parts, "and"), true
 }
 
 // outcome is a then or else schema in words: what becomes required, and
@@ -397,7 +398,7 @@ func outcome(s *jsontree.Node) (string, bool) {
 			}
 		}
 	}
-	return joinAnd(parts), true
+	return english.List(parts, "and"), true
 }
 
 // requiredPhrase: "`a` is required", "`a` and `b` are required".
@@ -409,7 +410,7 @@ func requiredPhrase(names []string) string {
 	if len(coded) == 1 {
 		return coded[0] + " is required"
 	}
-	return joinAnd(coded) + " are required"
+	return english.List(coded, "and") + " are required"
 }
 
 func countPhrase(bound string, v *jsontree.Node, noun string) (string, bool) {
@@ -467,23 +468,6 @@ func code(s string) string {
 		return fence + " " + s + " " + fence
 	}
 	return fence + s + fence
-}
-
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
-func joinOr(parts []string) string {
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 func capitalise(s string) string {

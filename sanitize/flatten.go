@@ -3,6 +3,7 @@ package sanitize
 import (
 	"strings"
 
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
@@ -257,7 +258,7 @@ func branchClauses(key string, objects []*jsontree.Node, required []string) stri
 		for i, name := range e {
 			coded[i] = code(name)
 		}
-		alts = append(alts, joinAnd(coded))
+		alts = append(alts, english.List(coded, "and"))
 		single = single && len(e) == 1
 	}
 	lead := "Give at least one of "
@@ -265,7 +266,7 @@ func branchClauses(key string, objects []*jsontree.Node, required []string) stri
 		lead = "Give exactly one of "
 	}
 	if single {
-		return lead + joinOr(alts) + "."
+		return lead + english.List(alts, "or") + "."
 	}
 	return lead + "these: " + strings.Join(alts, "; or ") + "."
 }

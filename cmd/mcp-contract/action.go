@@ -118,7 +118,11 @@ func (a *app) runAction(ctx context.Context) int {
 		// An unreachable server gets its own issue: the others are still checked.
 		args = append(args, "--keep-going")
 	}
-	args = append(args, "--fail-on", in.FailOn, "--format", "json", "-o", reportPath)
+	args = append(args, "--fail-on", in.FailOn)
+	if in.Command != "snapshot" {
+		// snapshot writes its files and no report.
+		args = append(args, "--format", "json", "-o", reportPath)
+	}
 	a.result = nil
 	root := a.rootCommand()
 	root.SetArgs(args)

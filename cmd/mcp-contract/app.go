@@ -133,19 +133,26 @@ func (a *app) rootCommand() *cobra.Command {
 		case "issues":
 			// It posts a saved report: only the config's secrets matter.
 			c.Flags().StringVar(&a.configPath, "config", "", "config whose ${VAR} values are masked too (default .mcp-contract.yaml when present)")
+		case "snapshot", "init", "comment":
+			// They write snapshot files, a config or a PR comment, never a
+			// report: an -o or --format they took would be ignored silently.
+			a.addSharedFlags(c, false)
 		default:
-			a.addSharedFlags(c)
+			a.addSharedFlags(c, true)
 		}
 	}
 	return root
 }
 
-// addSharedFlags adds the config, report and server flags of design.md §3.
-func (a *app) addSharedFlags(cmd *cobra.Command) {
+// addSharedFlags adds the config and server flags of design.md §3, and the
+// report flags (--format, -o) to a command that writes a report.
+func (a *app) addSharedFlags(cmd *cobra.Command, reports bool) {
 	f := cmd.Flags()
 	f.StringVar(&a.configPath, "config", "", "config file (default .mcp-contract.yaml when present)")
-	f.StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
-	f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
+	if reports {
+		f.StringVar(&a.format, "format", "text", "report format: "+strings.Join(formats, ", "))
+		f.StringVarP(&a.output, "output", "o", "", "write the report to this file instead of stdout (- is stdout)")
+	}
 	f.StringVar(&a.failOn, "fail-on", "", "exit 1 when a finding is at or above: error, warning, info or never (default error)")
 	f.StringVar(&a.stdio, "stdio", "", `a stdio server to run, e.g. --stdio "npx -y @modelcontextprotocol/server-everything"`)
 	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")

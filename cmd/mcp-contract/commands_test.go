@@ -260,6 +260,17 @@ func TestCommandsShowOnlyTheFlagsTheyRead(t *testing.T) {
 			t.Errorf("%s --help lacks the server flags:\n%s", cmd, out)
 		}
 	}
+	// snapshot, init and comment write files or a comment, not a report:
+	// an -o or --format would have been ignored without a word.
+	for _, cmd := range []string{"snapshot", "init", "comment"} {
+		out, _, _ := mcpContract(t, cmd, "--help")
+		if strings.Contains(out, "--output string") || strings.Contains(out, "--format string") {
+			t.Errorf("%s --help offers the report flags it ignores:\n%s", cmd, out)
+		}
+		if _, errOut, code := mcpContract(t, cmd, "-o", "report.txt"); code != 2 || !strings.Contains(errOut, "unknown shorthand flag: 'o'") {
+			t.Errorf("%s -o: exit %d, %s", cmd, code, errOut)
+		}
+	}
 	if _, errOut, code := mcpContract(t, "rules", "--format", "sarif"); code != 2 || !strings.Contains(errOut, "want text or json") {
 		t.Errorf("rules --format sarif: exit %d, %s", code, errOut)
 	}

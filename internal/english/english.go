@@ -2,7 +2,10 @@
 // so "1 tool" and "2 tools" come out right wherever a count is printed.
 package english
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // massNouns take no plural s: "0 info" reads next to "0 errors" as the
 // severity's name, where "0 infos" would not.
@@ -15,4 +18,16 @@ func Plural(n int, noun string) string {
 		return fmt.Sprintf("%d %s", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// List joins items as a sentence does, without a serial comma: "a",
+// "a and b", "a, b and c" (conj "and" or "or").
+func List(items []string, conj string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
 }

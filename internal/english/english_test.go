@@ -22,3 +22,20 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+func TestList(t *testing.T) {
+	for _, tc := range []struct {
+		items []string
+		conj  string
+		want  string
+	}{
+		{nil, "and", ""},
+		{[]string{"a"}, "and", "a"},
+		{[]string{"a", "b"}, "or", "a or b"},
+		{[]string{"a", "b", "c"}, "and", "a, b and c"},
+	} {
+		if got := List(tc.items, tc.conj); got != tc.want {
+			t.Errorf("List(%q, %q) = %q, want %q", tc.items, tc.conj, got, tc.want)
+		}
+	}
+}
