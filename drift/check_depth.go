@@ -22,6 +22,10 @@ func (c *comparer) stopAtDepth(old, new view, path string) {
 		return
 	}
 	c.stopped = true
+	patch := ""
+	if c.pair.tooDeep() {
+		patch = "; the patch replaces the whole tool"
+	}
 	c.pair.report(schemaTooDeep, false, new.node, new.ptr, "",
-		"%s differs below %d schema levels, where drift stops comparing; the change there is not classified", path, maxDepth)
+		"%s differs below %d schema levels, where drift stops comparing; the change there is not classified%s", path, maxDepth, patch)
 }

@@ -289,6 +289,14 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 // validates for it: the value schema itself when it is of the scalar
 // fragment, else the const token of that schema.
 func (ps *presence) property(key string, v *jsontree.Node, depth int) (*jsontree.Node, bool) {
+	// The walk runs prepare at every object level it reaches, and each
+	// opaque value is encoded whole: a value nested past what the walk
+	// compares (a schema maxDepth levels deep takes two JSON levels a
+	// level) would make that cost grow with the square of the depth, so
+	// such a pair is left to the walk, which stops there and says so.
+	if !nestedWithin(v, 2*maxDepth) {
+		return nil, false
+	}
 	ps.key(key)
 	ps.declared[key] = true
 	canon := canonical(v)

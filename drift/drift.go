@@ -268,6 +268,14 @@ func (tp *toolPair) patchJSON() json.RawMessage {
 		return tp.patch
 	}
 	tp.patched = true
+	// jsondiff's cost grows with the square of the nesting depth; a tool
+	// nested past what the walk compares gets the patch that replaces the
+	// whole document, which is as true and costs its size.
+	if tp.tooDeep() {
+		b := append([]byte(`[{"op":"replace","path":"","value":`), toolJSON(tp.new)...)
+		tp.patch = append(b, "}]"...)
+		return tp.patch
+	}
 	patch, err := jsondiff.CompareJSON(toolJSON(tp.old), toolJSON(tp.new))
 	if err != nil {
 		return nil
@@ -278,6 +286,17 @@ func (tp *toolPair) patchJSON() json.RawMessage {
 	}
 	tp.patch = b
 	return b
+}
+
+// tooDeep reports whether either side nests deeper than the walk compares
+// (two JSON levels a schema level, and a few for the tool around its schemas).
+func (tp *toolPair) tooDeep() bool {
+	for _, t := range []*contract.Tool{tp.old, tp.new} {
+		if t != nil && t.Node != nil && !nestedWithin(t.Node, 2*maxDepth+4) {
+			return true
+		}
+	}
+	return false
 }
 
 func toolJSON(t *contract.Tool) []byte {

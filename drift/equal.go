@@ -140,6 +140,29 @@ func canonicalItems(n *jsontree.Node) []string {
 	return out
 }
 
+// nestedWithin reports whether n holds no value more than levels JSON levels
+// below it. It looks no deeper than that, so asking costs at most the part
+// of the tree that is within the bound.
+func nestedWithin(n *jsontree.Node, levels int) bool {
+	if len(n.Members) == 0 && len(n.Items) == 0 {
+		return true
+	}
+	if levels <= 0 {
+		return false
+	}
+	for _, m := range n.Members {
+		if !nestedWithin(m.Value, levels-1) {
+			return false
+		}
+	}
+	for _, it := range n.Items {
+		if !nestedWithin(it, levels-1) {
+			return false
+		}
+	}
+	return true
+}
+
 // canonical is an encoding under which equal values (by equalJSON) are equal
 // strings: sorted keys, sorted set arrays, numbers normalised.
 func canonical(n *jsontree.Node) string {

@@ -1,6 +1,8 @@
 package drift
 
 import (
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -54,4 +56,35 @@ func TestDeepSchemasAreBounded(t *testing.T) {
 	// the walk stopped, and no crash; identical deep schemas are no drift.
 	expectDrift(t, deep("string"), deep("integer"), "drift/schema-too-deep /inputSchema"+strings.Repeat("/items", maxDepth+1))
 	expectDrift(t, deep("string"), deep("string"))
+}
+
+// Nesting under properties sends every level through the presence decision,
+// which once encoded each level's whole subtree: memory grew with the square
+// of the depth (833 MB at 4,000 levels). The walk stops at maxDepth, and so
+// must the work done per level.
+func TestDeepPropertiesAreBounded(t *testing.T) {
+	const depth = 4000
+	deep := func(leaf string) string {
+		return tool(strings.Repeat(`{"type":"object","properties":{"p":`, depth) + `{"type":"` + leaf + `"}` + strings.Repeat(`}}`, depth))
+	}
+	old, changed, same := catalog(t, "old.json", deep("string")), catalog(t, "new.json", deep("integer")), catalog(t, "new.json", deep("string"))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fs := Compare(old, changed, Options{})
+	unchanged := Compare(old, same, Options{})
+	runtime.ReadMemStats(&after)
+	if extra := after.TotalAlloc - before.TotalAlloc; extra > 64<<20 {
+		t.Errorf("drift on %d-level properties allocated %d MB, want under 64 MB", depth, extra>>20)
+	}
+	want := []string{"drift/schema-too-deep /inputSchema" + strings.Repeat("/properties/p", maxDepth+1)}
+	if got := summary(fs); !reflect.DeepEqual(got, want) {
+		t.Errorf("findings\n got %q\nwant %q", got, want)
+	} else if f := fs[0]; !strings.HasPrefix(string(f.Patch), `[{"op":"replace","path":"","value":{`) ||
+		!strings.HasSuffix(f.Message, "the patch replaces the whole tool") {
+		t.Errorf("a tool past the depth drift compares gets a whole-tool patch, said in the message: %.80s… %s", f.Patch, f.Message)
+	}
+	if len(unchanged) != 0 {
+		t.Errorf("identical deep schemas: %v", summary(unchanged))
+	}
 }
