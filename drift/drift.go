@@ -268,13 +268,11 @@ func (tp *toolPair) patchJSON() json.RawMessage {
 		return tp.patch
 	}
 	tp.patched = true
-	// jsondiff's cost grows with the square of the nesting depth; a tool
-	// nested past what the walk compares gets the patch that replaces the
-	// whole document, which is as true and costs its size.
+	// jsondiff's cost grows with the square of the nesting depth (and a
+	// whole-tool replace would, once indented in a report): a tool nested
+	// past what the walk compares gets no patch, and its findings say so.
 	if tp.tooDeep() {
-		b := append([]byte(`[{"op":"replace","path":"","value":`), toolJSON(tp.new)...)
-		tp.patch = append(b, "}]"...)
-		return tp.patch
+		return nil
 	}
 	patch, err := jsondiff.CompareJSON(toolJSON(tp.old), toolJSON(tp.new))
 	if err != nil {

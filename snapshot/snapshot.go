@@ -30,15 +30,18 @@ var canonical = jsontree.EncodeOptions{
 // them, two-space indent, final newline. An unchanged server always gives the
 // same bytes.
 func Encode(c *contract.Catalog) []byte {
+	out := jsontree.Encode(sortedRoot(c), canonical)
+	return append(out, '\n')
+}
+
+func sortedRoot(c *contract.Catalog) *jsontree.Node {
 	tools := append([]*contract.Tool(nil), c.Tools...)
 	sort.SliceStable(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
 	list := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
 	for _, t := range tools {
 		list.Items = append(list.Items, t.Node)
 	}
-	root := &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{{Key: "tools", KeyOffset: -1, Value: list}}}
-	out := jsontree.Encode(root, canonical)
-	return append(out, '\n')
+	return &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{{Key: "tools", KeyOffset: -1, Value: list}}}
 }
 
 // MaxSize is the largest snapshot written: what lint and drift read back
@@ -64,9 +67,13 @@ func encodeChecked(c *contract.Catalog) ([]byte, error) {
 // Digest identifies a catalog's canonical snapshot: "sha256:" and the hex
 // sha256 of Encode, so a committed snapshot and a fetch of the same tools
 // have the same digest.
+// It streams the encoding into the hash: a deeply nested catalog that drift
+// reads encodes, indented, to the square of its depth.
 func Digest(c *contract.Catalog) string {
-	sum := sha256.Sum256(Encode(c))
-	return "sha256:" + hex.EncodeToString(sum[:])
+	h := sha256.New()
+	_ = jsontree.EncodeTo(h, sortedRoot(c), canonical) // a hash never fails to write
+	h.Write([]byte{'\n'})
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 // ToolHash identifies a tool's canonical content.

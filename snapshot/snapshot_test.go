@@ -2,6 +2,8 @@ package snapshot
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -69,6 +71,21 @@ func TestEncodeIsCanonical(t *testing.T) {
 	}
 	if ToolHash(a.Tool("b")) != ToolHash(b.Tool("b")) {
 		t.Error("equivalent tools hash differently")
+	}
+}
+
+// Digest streams the encoding into the hash (a deep catalog encodes to the
+// square of its depth); it must still be the hash of what Encode writes.
+func TestDigestHashesTheEncoding(t *testing.T) {
+	for _, s := range []string{
+		`[{"name":"b","inputSchema":{"type":"object","required":["z","a"],"properties":{"z":{"enum":[3,1,"\u2028"]}}}},{"name":"a","inputSchema":{}}]`,
+		`[{"name":"t","inputSchema":` + strings.Repeat(`{"type":"object","properties":{"p":`, 2000) + `{}` + strings.Repeat(`}}`, 2000) + `}]`,
+	} {
+		c := parse(t, s)
+		sum := sha256.Sum256(Encode(c))
+		if got, want := Digest(c), "sha256:"+hex.EncodeToString(sum[:]); got != want {
+			t.Errorf("Digest = %s, want the sha256 of Encode, %s", got, want)
+		}
 	}
 }
 

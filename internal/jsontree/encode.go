@@ -1,8 +1,10 @@
 package jsontree
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -27,7 +29,23 @@ func Encode(n *Node, opts EncodeOptions) []byte {
 	return buf.Bytes()
 }
 
-func writeString(buf *bytes.Buffer, s string) {
+// EncodeTo writes Encode(n, opts) to w without holding it whole: indented,
+// a deeply nested document encodes to the square of its depth, which a
+// digest can hash as it streams by.
+func EncodeTo(w io.Writer, n *Node, opts EncodeOptions) error {
+	bw := bufio.NewWriter(w)
+	encode(bw, n, opts, 0, "")
+	return bw.Flush()
+}
+
+// sink is what encode writes to: a bytes.Buffer or a bufio.Writer.
+type sink interface {
+	io.Writer
+	io.ByteWriter
+	io.StringWriter
+}
+
+func writeString(buf sink, s string) {
 	if plainString(s) {
 		buf.WriteByte('"')
 		buf.WriteString(s)
@@ -56,7 +74,7 @@ func plainString(s string) bool {
 	return ascii || (utf8.ValidString(s) && !strings.ContainsAny(s, "\u2028\u2029"))
 }
 
-func newline(buf *bytes.Buffer, opts EncodeOptions, depth int) {
+func newline(buf sink, opts EncodeOptions, depth int) {
 	if opts.Indent == "" {
 		return
 	}
@@ -66,7 +84,7 @@ func newline(buf *bytes.Buffer, opts EncodeOptions, depth int) {
 	}
 }
 
-func encode(buf *bytes.Buffer, n *Node, opts EncodeOptions, depth int, parentKey string) {
+func encode(buf sink, n *Node, opts EncodeOptions, depth int, parentKey string) {
 	switch n.Kind {
 	case Null:
 		buf.WriteString("null")
