@@ -62,7 +62,9 @@ var instructionSignals = []instructionSignal{
 				followedBy(lower, []string{"user"}, []string{"must", "should"}, []string{"not"})
 		}).matchesWordsOnly()},
 	{"path of a credential file", newGuardedPattern(`(~/\.ssh\b|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|~/\.cursor/|claude_desktop_config\.json|\.aws/credentials|\.config/gcloud|\.kube/config|\.git-credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|/etc/shadow\b)`,
-		".ssh", "id_", ".cursor/", "claude_desktop_config", "credentials", "gcloud", ".kube", ".netrc", ".npmrc", ".pgpass", "/etc/shadow")},
+		// Whole paths, not "credentials" or "id_": those words are common in
+		// ordinary descriptions and sent the regexp over them for nothing.
+		".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".cursor/", "claude_desktop_config", ".aws/credentials", ".config/gcloud", ".kube/config", ".git-credentials", ".netrc", ".npmrc", ".pgpass", "/etc/shadow")},
 	// ".env" and "mcp.json" are also ordinary search examples (desktop-commander's
 	// start_search lists ".env" among configuration files), so they count only
 	// after a verb that moves their contents.

@@ -48,6 +48,25 @@ func ParseConfig(data []byte, file string, getenv func(string) (string, bool)) (
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 
+// yamlParserProblems are the problems go.yaml.in/yaml/v3 raises in its
+// parser (parserc.go) rather than its scanner. For these it reports the
+// 0-based line of where the construct began, and nothing at all when that
+// is the first line, while scanner errors carry a 1-based line: so
+// "servers: {a: 1" left open on line 4 reads "line 3" unless corrected.
+var yamlParserProblems = map[string]bool{
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected <document start>": true,
+	"did not find expected <stream-start>":   true,
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found undefined tag handle":             true,
+}
+
 // yamlSyntaxError places a YAML syntax error at file:line:col. The parser
 // names only the line ("yaml: line 3: ..."); the column is where that line's
 // content starts, which is where a reader's eye goes to find the mistake.
@@ -55,14 +74,23 @@ func yamlSyntaxError(file string, data []byte, err error) error {
 	msg := err.Error()
 	e := &contract.InputError{File: file, Msg: "malformed YAML: " + strings.TrimPrefix(msg, "yaml: ")}
 	m := yamlLine.FindStringSubmatch(msg)
-	if m == nil {
+	var line int
+	switch {
+	case m != nil:
+		var convErr error
+		if line, convErr = strconv.Atoi(m[1]); convErr != nil {
+			return e
+		}
+		msg = msg[len(m[0]):]
+		if yamlParserProblems[msg] {
+			line++
+		}
+	case yamlParserProblems[strings.TrimPrefix(msg, "yaml: ")]:
+		line = 1
+	default:
 		return e
 	}
-	line, convErr := strconv.Atoi(m[1])
-	if convErr != nil {
-		return e
-	}
-	e.Msg = "malformed YAML: " + msg[len(m[0]):]
+	e.Msg = "malformed YAML: " + strings.TrimPrefix(msg, "yaml: ")
 	e.Line, e.Column = line, 1
 	lines := strings.Split(string(data), "\n")
 	if line >= 1 && line <= len(lines) {

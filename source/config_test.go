@@ -83,7 +83,13 @@ func TestConfigErrors(t *testing.T) {
 		{"version: 1\nrules: {x/y: loud}\n", `rules.x/y: unknown severity "loud"`},
 		{"version: 1\nfail-on: sometimes\n", `fail-on: "sometimes"`},
 		{"version: 1\nbudget: {max-tools: many}\n", `budget.max-tools must be a whole number`},
-		{"version: [1\n", "malformed YAML"},
+		{"version: [1\n", "c.yaml:2:1: malformed YAML: did not find expected ',' or ']'"},
+		// The parser's errors name the line where the construct began; the
+		// scanner's name the line of the bad character.
+		{"version: 1\nservers:\n  a: [unclosed\n", "c.yaml:3:3: malformed YAML: did not find expected ',' or ']'"},
+		{"version: 1\n\n\nservers: {a: 1\n", "c.yaml:4:1: malformed YAML: did not find expected ',' or '}'"},
+		{"version: 1\nservers:\n  a: 1\n   b: 2\n", "c.yaml:4:4: malformed YAML: mapping values are not allowed"},
+		{"version: 1\nservers:\n  a: \"x\n", "c.yaml:3:3: malformed YAML: found unexpected end of stream"},
 		{"version: 1\ncollisions: {group: {}}\n", `c.yaml:2:14: unknown key "group" in collisions (known: groups, prefix-styles)`},
 		{"version: 1\ncollisions: {groups: [a, b]}\n", "c.yaml:2:22: collisions.groups must be a mapping"},
 		{"version: 1\ncollisions: {groups: {desk: {a: 1}}}\n", "collisions.groups.desk must be a list of strings"},
