@@ -104,6 +104,9 @@ type configParser struct {
 	file   string
 	getenv func(string) (string, bool)
 	cfg    *Config
+	// groupAt locates each member of each collisions group, in order, so an
+	// unknown member's error points at the member itself.
+	groupAt [][]*yaml.Node
 }
 
 func (p *configParser) errAt(n *yaml.Node, format string, args ...any) error {
@@ -267,6 +270,11 @@ func (p *configParser) collisions(n *yaml.Node) error {
 				if err := p.strList(list, "collisions.groups."+k.Value, &g.Servers); err != nil {
 					return err
 				}
+				if list.Kind == yaml.SequenceNode {
+					p.groupAt = append(p.groupAt, list.Content)
+				} else {
+					p.groupAt = append(p.groupAt, []*yaml.Node{list})
+				}
 				c.Groups = append(c.Groups, g)
 			}
 			return nil
@@ -291,11 +299,10 @@ func (p *configParser) checkGroups() error {
 		known[s.Name] = true
 		names = append(names, s.Name)
 	}
-	for _, g := range p.cfg.Collisions.Groups {
-		for _, s := range g.Servers {
+	for gi, g := range p.cfg.Collisions.Groups {
+		for i, s := range g.Servers {
 			if !known[s] {
-				return &contract.InputError{File: p.file, Line: g.Line, Column: 1, Msg: fmt.Sprintf(
-					"collisions.groups.%s: %q is not a configured server (known: %s)", g.Name, s, strings.Join(names, ", "))}
+				return p.errAt(p.groupAt[gi][i], "collisions.groups.%s: %q is not a configured server (known: %s)", g.Name, s, strings.Join(names, ", "))
 			}
 		}
 	}

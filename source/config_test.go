@@ -93,7 +93,8 @@ func TestConfigErrors(t *testing.T) {
 		{"version: 1\ncollisions: {group: {}}\n", `c.yaml:2:14: unknown key "group" in collisions (known: groups, prefix-styles)`},
 		{"version: 1\ncollisions: {groups: [a, b]}\n", "c.yaml:2:22: collisions.groups must be a mapping"},
 		{"version: 1\ncollisions: {groups: {desk: {a: 1}}}\n", "collisions.groups.desk must be a list of strings"},
-		{"version: 1\nservers:\n  a: {file: y}\ncollisions:\n  groups:\n    desk: [a, b]\n", `c.yaml:6:1: collisions.groups.desk: "b" is not a configured server (known: a)`},
+		{"version: 1\nservers:\n  a: {file: y}\ncollisions:\n  groups:\n    desk: [a, b]\n", `c.yaml:6:15: collisions.groups.desk: "b" is not a configured server (known: a)`},
+		{"version: 1\nservers:\n  a: {file: y}\ncollisions:\n  groups:\n    desk:\n      - a\n      - b\n", `c.yaml:8:9: collisions.groups.desk: "b" is not a configured server (known: a)`},
 	} {
 		_, err := ParseConfig([]byte(tc.body), "c.yaml", env(nil))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
