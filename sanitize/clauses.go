@@ -263,37 +263,32 @@ func predicates(s *jsontree.Node) ([]string, bool) {
 // "be greater than 0", "have at least 2 items", "match the pattern `x`",
 // "not be empty".
 func must(parts []string) string {
-	forms := make([]string, len(parts))
-	for i, p := range parts {
-		switch {
-		case strings.HasPrefix(p, "with "):
-			forms[i] = "have " + p[len("with "):]
-		case strings.HasPrefix(p, "matching "):
-			forms[i] = "match " + p[len("matching "):]
-		case strings.HasPrefix(p, "not "):
-			forms[i] = "not be " + p[len("not "):]
-		default:
-			forms[i] = "be " + p
-		}
-	}
-	return "must " + english.List(forms, "and")
+	return "must " + english.List(inflect(parts, "have ", "match ", "be ", "not be "), "and")
 }
 
 // is turns predicate phrases into what follows a subject in a condition:
 // "is greater than 0", "has at least 2 items", "matches the pattern `x`".
 func is(parts []string) string {
+	return english.List(inflect(parts, "has ", "matches ", "is ", "is not "), "and")
+}
+
+// inflect gives each predicate phrase ("with …", "matching …", "not …", or a
+// plain adjective phrase) the verb a sentence form needs.
+func inflect(parts []string, have, match, be, notBe string) []string {
 	forms := make([]string, len(parts))
 	for i, p := range parts {
 		switch {
 		case strings.HasPrefix(p, "with "):
-			forms[i] = "has " + p[len("with "):]
+			forms[i] = have + p[len("with "):]
 		case strings.HasPrefix(p, "matching "):
-			forms[i] = "matches " + p[len("matching "):]
+			forms[i] = match + p[len("matching "):]
+		case strings.HasPrefix(p, "not "):
+			forms[i] = notBe + p[len("not "):]
 		default:
-			forms[i] = "is " + p
+			forms[i] = be + p
 		}
 	}
-	return english.List(forms, "and")
+	return forms
 }
 
 // conditional writes if/then/else as one sentence when the condition and
