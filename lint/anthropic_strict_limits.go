@@ -64,7 +64,7 @@ func providerCatalogCounts(opts *Options, c *contract.Catalog) []providerParamCo
 	if cc.opts != opts || cc.catalog != c || opts == nil {
 		counts := make([]providerParamCounts, len(c.Tools))
 		for i, t := range c.Tools {
-			counts[i] = providerCountParams(providerSchemas(opts, t))
+			counts[i] = providerCountParams(walkInput(t))
 		}
 		cc.opts, cc.catalog, cc.counts = opts, c, counts
 	}

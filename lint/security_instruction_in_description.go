@@ -32,7 +32,7 @@ var securityInstructionInDescription = register(&Rule{
 			if len(s.Text) < 6 {
 				continue
 			}
-			found := instructionsIn(p.Options, s.Text)
+			found := instructionsIn(p.scratch, s.Text)
 			if len(found) > 0 {
 				p.Report(s.Node(), s.Pointer(), "remove instructions to the model from tool metadata; describe what the tool does",
 					"text addressed to the model: %s", strings.Join(found, "; "))
@@ -91,10 +91,11 @@ var instructionSignals = []instructionSignal{
 		}).matchesWordsOnly()},
 }
 
-// instructionsIn lists the signals found in text, remembered per run.
-func instructionsIn(opts *Options, text string) []string {
-	if opts.memo != nil {
-		if found, ok := opts.memo.instructions[text]; ok {
+// instructionsIn lists the signals found in text, remembered in memo when
+// there is one.
+func instructionsIn(memo *scratch, text string) []string {
+	if memo != nil {
+		if found, ok := memo.instructions[text]; ok {
 			return found
 		}
 	}
@@ -105,8 +106,8 @@ func instructionsIn(opts *Options, text string) []string {
 			found = append(found, fmt.Sprintf("%s (%q)", sig.label, clipText(strings.Join(strings.Fields(m), " "), 80)))
 		}
 	}
-	if opts.memo != nil {
-		opts.memo.instructions[text] = found
+	if memo != nil {
+		memo.instructions[text] = found
 	}
 	return found
 }
