@@ -6,6 +6,7 @@ package lint
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -167,13 +168,23 @@ type Options struct {
 // servers, and some forty provider rules look at every subschema of the tool
 // at hand. Each worker has its own, so rules share it without locks.
 type scratch struct {
+	// findings gathers the tool at hand's findings; its array is reused
+	// from tool to tool.
+	findings []contract.Finding
+	emit     func(contract.Finding)
+
 	instructions map[string][]string
 	// schemas are the subschemas of tool's inputSchema, parents first.
 	tool    *contract.Tool
 	schemas []schemawalk.Schema
+	strings stringWalk
 }
 
-func newScratch() *scratch { return &scratch{instructions: map[string][]string{}} }
+func newScratch() *scratch {
+	s := &scratch{instructions: map[string][]string{}}
+	s.emit = func(f contract.Finding) { s.findings = append(s.findings, f) }
+	return s
+}
 
 // MCP spec versions, oldest first.
 const (
@@ -314,7 +325,11 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 		}()
 	}
 	wg.Wait()
-	var findings []contract.Finding
+	total := 0
+	for _, fs := range perTool {
+		total += len(fs)
+	}
+	findings := make([]contract.Finding, 0, total)
 	for _, fs := range perTool {
 		findings = append(findings, fs...)
 	}
@@ -348,8 +363,7 @@ func checkTool(job toolJob, toolRules []*Rule, opts *Options, memo *scratch) []c
 			return cached.findings(c, t)
 		}
 	}
-	var findings []contract.Finding
-	emit := func(f contract.Finding) { findings = append(findings, f) }
+	memo.findings = memo.findings[:0]
 	var remember func(contract.Finding, *jsontree.Node)
 	var kept *CachedTool
 	if opts.Cache != nil && job.tokens >= 0 {
@@ -362,11 +376,14 @@ func checkTool(job toolJob, toolRules []*Rule, opts *Options, memo *scratch) []c
 	for _, r := range toolRules {
 		// One Pass per tool and rule was a seventh of a lint's
 		// allocations; rules use it only during CheckTool.
-		pass = Pass{Rule: r, Tool: t, Catalog: c, Options: opts, emit: emit, remember: remember, scratch: memo}
+		pass = Pass{Rule: r, Tool: t, Catalog: c, Options: opts, emit: memo.emit, remember: remember, scratch: memo}
 		r.CheckTool(&pass)
 	}
 	if kept != nil {
 		opts.Cache.Put(t, *kept)
 	}
-	return findings
+	if len(memo.findings) == 0 {
+		return nil
+	}
+	return slices.Clone(memo.findings)
 }

@@ -99,7 +99,8 @@ func instructionsIn(memo *scratch, text string) []string {
 			return found
 		}
 	}
-	lower := fold(text)
+	foldedText := fold(text)
+	lower := &foldedText
 	var found []string
 	for _, sig := range instructionSignals {
 		if m := sig.find(text, lower); m != "" {
