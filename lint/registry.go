@@ -173,7 +173,7 @@ type scratch struct {
 	findings []contract.Finding
 	emit     func(contract.Finding)
 
-	instructions map[string][]string
+	instructions *textMemo
 	// schemas are the subschemas of tool's inputSchema, parents first.
 	tool    *contract.Tool
 	schemas []schemawalk.Schema
@@ -181,7 +181,7 @@ type scratch struct {
 }
 
 func newScratch() *scratch {
-	s := &scratch{instructions: map[string][]string{}}
+	s := &scratch{instructions: newTextMemo()}
 	s.emit = func(f contract.Finding) { s.findings = append(s.findings, f) }
 	return s
 }
