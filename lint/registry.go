@@ -306,25 +306,10 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 		}
 	}
 	perTool := make([][]contract.Finding, len(jobs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), (len(jobs)+jobBatch-1)/jobBatch) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			memo := newScratch()
-			for {
-				start := int(next.Add(jobBatch)) - jobBatch
-				if start >= len(jobs) {
-					return
-				}
-				for i := start; i < min(start+jobBatch, len(jobs)); i++ {
-					perTool[i] = checkTool(jobs[i], toolRules, &opts, memo)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	inParallel(len(jobs), func() func(i int) {
+		memo := newScratch()
+		return func(i int) { perTool[i] = checkTool(jobs[i], toolRules, &opts, memo) }
+	})
 	total := 0
 	for _, fs := range perTool {
 		total += len(fs)
@@ -341,6 +326,31 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 		r.CheckCatalog(&CatalogPass{Rule: r, Catalogs: catalogs, Options: &opts, emit: emit})
 	}
 	return findings
+}
+
+// inParallel calls work(i) for every i below n, on every core. Each worker
+// calls newWorker once and keeps what it returns, so a worker's buffers
+// need no locks.
+func inParallel(n int, newWorker func() func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), (n+jobBatch-1)/jobBatch) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work := newWorker()
+			for {
+				start := int(next.Add(jobBatch)) - jobBatch
+				if start >= n {
+					return
+				}
+				for i := start; i < min(start+jobBatch, n); i++ {
+					work(i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // jobBatch is how many tools a worker takes at once: enough that handing

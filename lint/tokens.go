@@ -2,9 +2,7 @@ package lint
 
 import (
 	"bytes"
-	"runtime"
 	"sort"
-	"sync"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
@@ -121,19 +119,10 @@ func CatalogTokensCached(catalogs []*contract.Catalog, cache ToolCache) TokenCou
 // time on a large catalog, and each tool is counted on its own.
 func countInParallel(tools []*contract.Tool) []int {
 	counts := make([]int, len(tools))
-	workers := min(runtime.GOMAXPROCS(0), len(tools))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var def bytes.Buffer
-			for i := w; i < len(tools); i += workers {
-				counts[i] = countSent(tools[i], &def)
-			}
-		}()
-	}
-	wg.Wait()
+	inParallel(len(tools), func() func(i int) {
+		var def bytes.Buffer
+		return func(i int) { counts[i] = countSent(tools[i], &def) }
+	})
 	return counts
 }
 
