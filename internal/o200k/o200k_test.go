@@ -117,7 +117,7 @@ var splitCases = []string{
 	"é", "e\u0301", "\u0301", " \u0301", "\u0301a", "Aʰb", "ʰ", "ABʰ", "日本語のテキスト", "Ǆx", "ǅx", "Ǆ",
 	"a\u00a0b", "\u2028", "x\u3000y", "\u200bx", "🙂🙂", " 🙂", "a\x00b", "\ufeff", "snake_case_name", "camelCaseName",
 	"$schema", "#/$defs/x", "a-b-c", strings.Repeat("a", 200), strings.Repeat(" ", 150) + "x", strings.Repeat("ab", 120),
-	strings.Repeat("😀", 50), "\xff", "a\xffb", "\xe2\x80", "ſ", "'ſ", "x'ſt", "\x7f", "a\x7fb", " \x7f ",
+	strings.Repeat("😀", 50), strings.Repeat(" \n", 100), strings.Repeat("\n \r\n\t", 50), "\n\n \n\n", "\xff", "a\xffb", "\xe2\x80", "ſ", "'ſ", "x'ſt", "\x7f", "a\x7fb", " \x7f ",
 }
 
 func TestCountIsTheLibrarysOnEdges(t *testing.T) {
