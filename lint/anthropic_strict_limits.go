@@ -63,9 +63,9 @@ func providerCatalogCounts(opts *Options, c *contract.Catalog) []providerParamCo
 	defer cc.Unlock()
 	if cc.opts != opts || cc.catalog != c || opts == nil {
 		counts := make([]providerParamCounts, len(c.Tools))
-		for i, t := range c.Tools {
-			counts[i] = providerCountParams(providerSchemas(opts, t))
-		}
+		inParallel(len(c.Tools), func() func(i int) {
+			return func(i int) { counts[i] = providerCountParams(walkInput(c.Tools[i])) }
+		})
 		cc.opts, cc.catalog, cc.counts = opts, c, counts
 	}
 	return cc.counts

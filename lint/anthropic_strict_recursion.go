@@ -21,7 +21,7 @@ var _ = register(&Rule{
 		"Fix: bound the depth by spelling out a fixed number of levels, or pass the nested part as a JSON string; " +
 		"`mcp-contract sanitize --profile anthropic-strict` reports cycles, since no rewrite keeps the meaning.",
 	CheckTool: func(p *Pass) {
-		if ref := providerRefCycle(providerSchemas(p.Options, p.Tool), "/inputSchema"); ref != nil {
+		if ref := providerRefCycle(p.inputSchemas(), "/inputSchema"); ref != nil {
 			p.Report(ref.node, ref.pointer, "bound the recursion or pass the nested part as a string",
 				"$ref %q leads back to a schema that contains it", ref.text)
 		}

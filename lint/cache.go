@@ -9,7 +9,8 @@ import (
 // token count, from an earlier run with the same binary, rules and options,
 // so an unchanged tool is not linted or counted again (Options.Cache). The
 // caller decides which tools it serves and where it keeps them; catalog
-// rules (budgets, duplicate names, request limits) always run.
+// rules (budgets, duplicate names, request limits) always run. Run calls
+// Get and Put from several goroutines at once.
 type ToolCache interface {
 	// Get returns what was remembered for a tool with t's bytes.
 	Get(t *contract.Tool) (CachedTool, bool)

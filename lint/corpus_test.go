@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"sort"
 	"testing"
 
@@ -116,5 +118,35 @@ func BenchmarkDecodeGitHubCatalog(b *testing.B) {
 		if err := json.Unmarshal(data, &v); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Run lints tools on every core; the findings, and their order, must be
+// those of one core, whichever worker took which tool.
+func TestRunOrderDoesNotDependOnWorkers(t *testing.T) {
+	var catalogs []*contract.Catalog
+	for _, file := range corpusFiles(t) {
+		c, err := source.LoadFile(file)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		catalogs = append(catalogs, c)
+	}
+	profiles, _ := ExpandProfiles([]string{"all"})
+	lintWith := func(procs int) []contract.Finding {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		return Run(catalogs, Options{Profiles: profiles})
+	}
+	one, many := lintWith(1), lintWith(8)
+	if len(one) < 1000 {
+		t.Fatalf("only %d findings on the corpus; the comparison says little", len(one))
+	}
+	if !reflect.DeepEqual(one, many) {
+		for i := range min(len(one), len(many)) {
+			if !reflect.DeepEqual(one[i], many[i]) {
+				t.Fatalf("finding %d differs with 8 workers:\n one: %+v\nmany: %+v", i, one[i], many[i])
+			}
+		}
+		t.Fatalf("1 worker: %d findings, 8 workers: %d", len(one), len(many))
 	}
 }

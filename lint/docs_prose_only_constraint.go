@@ -36,10 +36,14 @@ var docsProseOnlyConstraint = register(&Rule{
 			// One walk serves both passes: the conditionals must all be known
 			// before any description is judged.
 			var schemas []schemawalk.Schema
-			schemawalk.Walk(root.node, root.pointer, func(s schemawalk.Schema) bool {
-				schemas = append(schemas, s)
-				return true
-			})
+			if root.pointer == "/inputSchema" { // walked once for this and the provider rules
+				schemas = p.inputSchemas()
+			} else {
+				schemawalk.Walk(root.node, root.pointer, func(s schemawalk.Schema) bool {
+					schemas = append(schemas, s)
+					return true
+				})
+			}
 			idx := indexConditionals(schemas)
 			for _, s := range schemas {
 				for _, c := range proseClaims(root.node, s, idx) {
@@ -224,7 +228,8 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 
 	if isProperty && nameDesc.Is(jsontree.String) {
 		text := nameDesc.Text
-		lower := fold(text)
+		foldedText := fold(text)
+		lower := &foldedText
 		switch m := reConditionalRequired.find(text, lower); {
 		case m != "" && !parentRequired && !idx.required[name]:
 			add(m, "if/then, dependentRequired or oneOf branch that requires "+name,
@@ -241,7 +246,8 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 		return claims
 	}
 	text := desc.Text
-	lower := fold(text)
+	foldedText := fold(text)
+	lower := &foldedText
 	typ := proseSchemaType(own, def)
 
 	if typ != "boolean" && !has("enum", "const") && !constBranches(own) && !(typ == "array" && itemsPinValues(own.Get("items"))) {

@@ -71,7 +71,7 @@ func isTChar(c rune) bool {
 
 // hasKey reports whether any object below n has a member named key.
 func hasKey(n *jsontree.Node, key string) bool {
-	stack := []*jsontree.Node{n}
+	stack := append(make([]*jsontree.Node, 0, 64), n) // off the heap for a typical tool
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

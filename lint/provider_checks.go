@@ -5,10 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
-	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
@@ -20,40 +18,9 @@ import (
 // providerWalk visits the tool's inputSchema and every subschema below it:
 // what a provider receives as the function's parameters.
 func providerWalk(p *Pass, fn func(s schemawalk.Schema)) {
-	for _, s := range providerSchemas(p.Options, p.Tool) {
+	for _, s := range p.inputSchemas() {
 		fn(s)
 	}
-}
-
-// providerWalkCache keeps the subschemas of the tool last walked. Some forty
-// provider rules look at every tool, and walking its schema once instead of
-// forty times is most of their cost. The key includes the run's *Options,
-// which Run shares among all rules (tool and catalog ones) of one run, so a
-// later run never sees a list computed before its tools could have changed;
-// the cache holds that pointer, so its address cannot be reused by another
-// run meanwhile.
-var providerWalkCache struct {
-	sync.Mutex
-	opts    *Options
-	tool    *contract.Tool
-	schemas []schemawalk.Schema
-}
-
-// providerSchemas returns every subschema of the tool's inputSchema, parents
-// first. The slice is shared: callers must not modify it.
-func providerSchemas(opts *Options, t *contract.Tool) []schemawalk.Schema {
-	c := &providerWalkCache
-	c.Lock()
-	defer c.Unlock()
-	if c.opts != opts || c.tool != t || opts == nil {
-		var list []schemawalk.Schema
-		schemawalk.Walk(t.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
-			list = append(list, s)
-			return true
-		})
-		c.opts, c.tool, c.schemas = opts, t, list
-	}
-	return c.schemas
 }
 
 // providerFix is the fix line of rules whose repair `sanitize` automates.

@@ -5,11 +5,16 @@ package lint
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+	"github.com/mcp-contract/mcp-contract/internal/schemawalk"
 )
 
 // Profile names a group of rules a user turns on with --profile.
@@ -156,15 +161,29 @@ type Options struct {
 	// Cache, when set, serves the findings of the tool rules for the tools
 	// it remembers, and remembers those of every tool linted.
 	Cache ToolCache
-
-	// memo holds what rules compute once per run and share; Run sets it.
-	memo *runMemo
 }
 
-// runMemo remembers per-text results within one run: catalogs repeat the
-// same descriptions and property texts across tools and servers.
-type runMemo struct {
-	instructions map[string][]string
+// scratch is what one lint worker remembers while it goes through its tools:
+// catalogs repeat the same descriptions and property texts across tools and
+// servers, and some forty provider rules look at every subschema of the tool
+// at hand. Each worker has its own, so rules share it without locks.
+type scratch struct {
+	// findings gathers the tool at hand's findings; its array is reused
+	// from tool to tool.
+	findings []contract.Finding
+	emit     func(contract.Finding)
+
+	instructions *textMemo
+	// schemas are the subschemas of tool's inputSchema, parents first.
+	tool    *contract.Tool
+	schemas []schemawalk.Schema
+	strings stringWalk
+}
+
+func newScratch() *scratch {
+	s := &scratch{instructions: newTextMemo()}
+	s.emit = func(f contract.Finding) { s.findings = append(s.findings, f) }
+	return s
 }
 
 // MCP spec versions, oldest first.
@@ -190,6 +209,29 @@ type Pass struct {
 	// remember, when set, also keeps each finding with where its node is
 	// for Options.Cache.
 	remember func(contract.Finding, *jsontree.Node)
+	scratch  *scratch
+}
+
+// inputSchemas returns every subschema of the tool's inputSchema, parents
+// first, walking it once per tool for all the rules that ask. The slice is
+// shared: callers must not modify it.
+func (p *Pass) inputSchemas() []schemawalk.Schema {
+	if p.scratch == nil {
+		return walkInput(p.Tool)
+	}
+	if p.scratch.tool != p.Tool {
+		p.scratch.tool, p.scratch.schemas = p.Tool, walkInput(p.Tool)
+	}
+	return p.scratch.schemas
+}
+
+func walkInput(t *contract.Tool) []schemawalk.Schema {
+	var list []schemawalk.Schema
+	schemawalk.Walk(t.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
+		list = append(list, s)
+		return true
+	})
+	return list
 }
 
 // Report records a finding at node (pointer relative to the tool object).
@@ -239,7 +281,9 @@ func (p *CatalogPass) Report(c *contract.Catalog, t *contract.Tool, node *jsontr
 }
 
 // Run applies every enabled rule to every tool and returns the findings in a
-// stable order (catalog, tool, rule registration order is not relied upon).
+// stable order: tool by tool as the catalogs list them, each tool's in rule
+// registration order, then the catalog rules'. Tools are linted on every
+// core; the order does not depend on which worker took which tool.
 func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 	if opts.Profiles == nil {
 		opts.Profiles, _ = ExpandProfiles([]string{"portable"})
@@ -247,9 +291,6 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 	if opts.MCPVersion == "" {
 		opts.MCPVersion = DefaultMCPVersion
 	}
-	opts.memo = &runMemo{instructions: map[string][]string{}}
-	var findings []contract.Finding
-	emit := func(f contract.Finding) { findings = append(findings, f) }
 	rules := Rules()
 	var toolRules []*Rule
 	for _, r := range rules {
@@ -257,40 +298,27 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 			toolRules = append(toolRules, r)
 		}
 	}
+	var jobs []toolJob
 	tokens := toolTokens(catalogs, opts.Tokens)
-	var pass Pass
-	i := 0
 	for _, c := range catalogs {
 		for _, t := range c.Tools {
-			n := tokens(i)
-			i++
-			if opts.Cache != nil {
-				if cached, ok := opts.Cache.Get(t); ok {
-					findings = append(findings, cached.findings(c, t)...)
-					continue
-				}
-			}
-			var remember func(contract.Finding, *jsontree.Node)
-			var kept *CachedTool
-			if opts.Cache != nil && n >= 0 {
-				kept = &CachedTool{Tokens: n, Findings: []CachedFinding{}}
-				remember = func(f contract.Finding, node *jsontree.Node) {
-					if kept != nil {
-						kept.Findings = append(kept.Findings, cachedFinding(t, f, node))
-					}
-				}
-			}
-			for _, r := range toolRules {
-				// One Pass per tool and rule was a seventh of a lint's
-				// allocations; rules use it only during CheckTool.
-				pass = Pass{Rule: r, Tool: t, Catalog: c, Options: &opts, emit: emit, remember: remember}
-				r.CheckTool(&pass)
-			}
-			if kept != nil {
-				opts.Cache.Put(t, *kept)
-			}
+			jobs = append(jobs, toolJob{catalog: c, tool: t, tokens: tokens(len(jobs))})
 		}
 	}
+	perTool := make([][]contract.Finding, len(jobs))
+	inParallel(len(jobs), func() func(i int) {
+		memo := newScratch()
+		return func(i int) { perTool[i] = checkTool(jobs[i], toolRules, &opts, memo) }
+	})
+	total := 0
+	for _, fs := range perTool {
+		total += len(fs)
+	}
+	findings := make([]contract.Finding, 0, total)
+	for _, fs := range perTool {
+		findings = append(findings, fs...)
+	}
+	emit := func(f contract.Finding) { findings = append(findings, f) }
 	for _, r := range rules {
 		if r.CheckCatalog == nil || !opts.Profiles[r.Profile] || opts.Disabled[r.ID] {
 			continue
@@ -298,4 +326,74 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 		r.CheckCatalog(&CatalogPass{Rule: r, Catalogs: catalogs, Options: &opts, emit: emit})
 	}
 	return findings
+}
+
+// inParallel calls work(i) for every i below n, on every core. Each worker
+// calls newWorker once and keeps what it returns, so a worker's buffers
+// need no locks.
+func inParallel(n int, newWorker func() func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), (n+jobBatch-1)/jobBatch) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work := newWorker()
+			for {
+				start := int(next.Add(jobBatch)) - jobBatch
+				if start >= n {
+					return
+				}
+				for i := start; i < min(start+jobBatch, n); i++ {
+					work(i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// jobBatch is how many tools a worker takes at once: enough that handing
+// out work costs nothing next to linting it, few enough that the cores
+// finish together.
+const jobBatch = 16
+
+type toolJob struct {
+	catalog *contract.Catalog
+	tool    *contract.Tool
+	tokens  int // -1 when not counted
+}
+
+// checkTool runs the tool rules on one tool, or takes their findings from
+// the cache.
+func checkTool(job toolJob, toolRules []*Rule, opts *Options, memo *scratch) []contract.Finding {
+	c, t := job.catalog, job.tool
+	if opts.Cache != nil {
+		if cached, ok := opts.Cache.Get(t); ok {
+			return cached.findings(c, t)
+		}
+	}
+	memo.findings = memo.findings[:0]
+	var remember func(contract.Finding, *jsontree.Node)
+	var kept *CachedTool
+	if opts.Cache != nil && job.tokens >= 0 {
+		kept = &CachedTool{Tokens: job.tokens, Findings: []CachedFinding{}}
+		remember = func(f contract.Finding, node *jsontree.Node) {
+			kept.Findings = append(kept.Findings, cachedFinding(t, f, node))
+		}
+	}
+	var pass Pass
+	for _, r := range toolRules {
+		// One Pass per tool and rule was a seventh of a lint's
+		// allocations; rules use it only during CheckTool.
+		pass = Pass{Rule: r, Tool: t, Catalog: c, Options: opts, emit: memo.emit, remember: remember, scratch: memo}
+		r.CheckTool(&pass)
+	}
+	if kept != nil {
+		opts.Cache.Put(t, *kept)
+	}
+	if len(memo.findings) == 0 {
+		return nil
+	}
+	return slices.Clone(memo.findings)
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"hash/maphash"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -26,13 +27,13 @@ var securityInstructionInDescription = register(&Rule{
 		"using\" mostly report those. Fix: describe what the tool does and what its parameters mean; keep " +
 		"orders to the model out of tool metadata.",
 	CheckTool: func(p *Pass) {
-		for s := range toolStrings(p.Tool) {
+		for s := range p.toolStrings() {
 			// No signal fits in fewer than six bytes (".netrc", "id_rsa"),
 			// and many keys and type names are shorter.
 			if len(s.Text) < 6 {
 				continue
 			}
-			found := instructionsIn(p.Options, s.Text)
+			found := instructionsIn(p.scratch, s.Text)
 			if len(found) > 0 {
 				p.Report(s.Node(), s.Pointer(), "remove instructions to the model from tool metadata; describe what the tool does",
 					"text addressed to the model: %s", strings.Join(found, "; "))
@@ -91,22 +92,48 @@ var instructionSignals = []instructionSignal{
 		}).matchesWordsOnly()},
 }
 
-// instructionsIn lists the signals found in text, remembered per run.
-func instructionsIn(opts *Options, text string) []string {
-	if opts.memo != nil {
-		if found, ok := opts.memo.instructions[text]; ok {
-			return found
+// instructionsIn lists the signals found in text, remembered in memo when
+// there is one.
+func instructionsIn(memo *scratch, text string) []string {
+	var slot *memoSlot
+	if memo != nil {
+		slot = memo.instructions.slot(text)
+		if slot.set && slot.text == text {
+			return slot.found
 		}
 	}
-	lower := fold(text)
+	foldedText := fold(text)
+	lower := &foldedText
 	var found []string
 	for _, sig := range instructionSignals {
 		if m := sig.find(text, lower); m != "" {
 			found = append(found, fmt.Sprintf("%s (%q)", sig.label, clipText(strings.Join(strings.Fields(m), " "), 80)))
 		}
 	}
-	if opts.memo != nil {
-		opts.memo.instructions[text] = found
+	if slot != nil {
+		*slot = memoSlot{text: text, found: found, set: true}
 	}
 	return found
+}
+
+// textMemo remembers what was found in recently seen texts, one text per
+// slot of a fixed table: a catalog repeats descriptions and property texts
+// across its tools, usually close together, while a map of every text of a
+// large catalog grew to a twentieth of a lint's allocations and stayed in
+// memory until the end.
+type textMemo struct {
+	seed  maphash.Seed
+	slots [1024]memoSlot
+}
+
+type memoSlot struct {
+	text  string
+	found []string
+	set   bool
+}
+
+func newTextMemo() *textMemo { return &textMemo{seed: maphash.MakeSeed()} }
+
+func (m *textMemo) slot(text string) *memoSlot {
+	return &m.slots[maphash.String(m.seed, text)%uint64(len(m.slots))]
 }

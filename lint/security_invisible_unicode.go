@@ -24,7 +24,7 @@ var securityInvisibleUnicode = register(&Rule{
 		"between letters of scripts that need them, tag sequences of subdivision flags, LRM/RLM marks in " +
 		"right-to-left text, variation selectors after CJK ideographs. Fix: delete the characters.",
 	CheckTool: func(p *Pass) {
-		for s := range toolStrings(p.Tool) {
+		for s := range p.toolStrings() {
 			if hits := invisibleRunes(s.Text); len(hits) > 0 {
 				what := "value"
 				if s.IsKey {

@@ -25,7 +25,7 @@ var securitySecretLikeDefault = register(&Rule{
 		"revoke the credential if it is real, and remove the value or replace it with an obvious " +
 		"placeholder.",
 	CheckTool: func(p *Pass) {
-		for s := range toolStrings(p.Tool) {
+		for s := range p.toolStrings() {
 			if s.IsKey {
 				continue
 			}

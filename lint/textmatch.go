@@ -223,7 +223,7 @@ func needleIDs(list []string) []int {
 type folded struct {
 	lower   string
 	ascii   bool
-	present []uint64
+	present [maxNeedles / 64]uint64
 	// alower is the text with only A-Z lowercased, byte for byte; see asciiLower.
 	alower *string
 }
@@ -250,9 +250,14 @@ func (f *folded) asciiLower(text string) string {
 
 func (f *folded) has(id int) bool { return f.present[id/64]&(1<<(id%64)) != 0 }
 
+// maxNeedles bounds the guard needles of all patterns, so that a text's
+// needle set is a fixed array rather than an allocation per text
+// (TestNeedlesFit).
+const maxNeedles = 256
+
 // fold lowercases text and finds every needle in it.
-func fold(text string) *folded {
-	f := &folded{lower: strings.ToLower(text), ascii: true}
+func fold(text string) folded {
+	f := folded{lower: strings.ToLower(text), ascii: true}
 	for i := 0; i < len(text); i++ {
 		if text[i] >= 0x80 {
 			f.ascii = false
@@ -263,7 +268,6 @@ func fold(text string) *folded {
 		}
 	}
 	m := needleMatcher()
-	f.present = make([]uint64, (len(needles)+63)/64)
 	state := int32(0)
 	for i := 0; i < len(f.lower); i++ {
 		state = m.next[int(state)*m.classes+int(m.class[f.lower[i]])]

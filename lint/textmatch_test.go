@@ -93,7 +93,8 @@ func TestGuardsAreNecessary(t *testing.T) {
 	matched := map[string]int{}
 	patterns := guardedPatterns()
 	for _, text := range texts {
-		f := fold(text)
+		ft := fold(text)
+		f := &ft
 		for name, p := range patterns {
 			// No pattern matches the empty string, so "" is no match.
 			want := p.re().FindString(text)
@@ -122,12 +123,21 @@ func FuzzGuardsAreNecessary(f *testing.F) {
 	patterns := guardedPatterns()
 	f.Fuzz(func(t *testing.T, text string) {
 		for name, p := range patterns {
-			if p.re().MatchString(text) && !p.mayMatch(fold(text)) {
+			ft := fold(text)
+			if p.re().MatchString(text) && !p.mayMatch(&ft) {
 				t.Fatalf("%s matches %q but its guard says it cannot", name, text)
 			}
-			if got, want := p.find(text, fold(text)), p.re().FindString(text); got != want {
+			if got, want := p.find(text, &ft), p.re().FindString(text); got != want {
 				t.Fatalf("%s in %q: find %q, the regexp alone %q", name, text, got, want)
 			}
 		}
 	})
+}
+
+// A text's needle set is a fixed array of maxNeedles bits; a pattern added
+// past it must raise maxNeedles.
+func TestNeedlesFit(t *testing.T) {
+	if len(needles) > maxNeedles {
+		t.Fatalf("%d guard needles, over maxNeedles (%d): raise it", len(needles), maxNeedles)
+	}
 }

@@ -1,9 +1,8 @@
 package lint
 
 import (
-	"runtime"
+	"bytes"
 	"sort"
-	"sync"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
@@ -120,35 +119,37 @@ func CatalogTokensCached(catalogs []*contract.Catalog, cache ToolCache) TokenCou
 // time on a large catalog, and each tool is counted on its own.
 func countInParallel(tools []*contract.Tool) []int {
 	counts := make([]int, len(tools))
-	workers := min(runtime.GOMAXPROCS(0), len(tools))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(tools); i += workers {
-				counts[i] = ToolTokenCount(tools[i])
-			}
-		}()
-	}
-	wg.Wait()
+	inParallel(len(tools), func() func(i int) {
+		var def bytes.Buffer
+		return func(i int) { counts[i] = countSent(tools[i], &def) }
+	})
 	return counts
 }
 
 // ToolTokenCount counts one tool as CatalogTokens does.
 func ToolTokenCount(t *contract.Tool) int {
-	return o200k.Count(string(sentDefinition(t)))
+	var def bytes.Buffer
+	return countSent(t, &def)
 }
 
-// sentDefinition is the tool as clients forward it to a model: name,
+// countSent counts the tokens of t's sentDefinition, encoding it in def,
+// which a worker reuses from tool to tool.
+func countSent(t *contract.Tool, def *bytes.Buffer) int {
+	def.Reset()
+	sentDefinition(t, def)
+	return o200k.Count(def.String())
+}
+
+// sentDefinition writes the tool as clients forward it to a model: name,
 // description and inputSchema, compact. Title, annotations and outputSchema
 // stay with the client.
-func sentDefinition(t *contract.Tool) []byte {
-	def := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
+func sentDefinition(t *contract.Tool, buf *bytes.Buffer) {
+	var members [3]jsontree.Member
+	def := &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: members[:0]}
 	for _, key := range []string{"name", "description", "inputSchema"} {
 		if v := t.Node.Get(key); v != nil {
 			def.Members = append(def.Members, jsontree.Member{Key: key, KeyOffset: -1, Value: v})
 		}
 	}
-	return jsontree.Encode(def, jsontree.EncodeOptions{})
+	jsontree.EncodeInto(buf, def, jsontree.EncodeOptions{})
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -138,7 +139,9 @@ func TestCountIsTheLibrarys(t *testing.T) {
 	tools := 0
 	for _, cat := range loadToolFiles(t, append(files, banking...)...) {
 		for _, tool := range cat.Tools {
-			whole, _ := library().Count(string(sentDefinition(tool)))
+			var def bytes.Buffer
+			sentDefinition(tool, &def)
+			whole, _ := library().Count(def.String())
 			if got := ToolTokenCount(tool); got != whole {
 				t.Errorf("%s/%s: %d tokens, library %d", cat.Server, tool.Name, got, whole)
 			}

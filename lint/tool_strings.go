@@ -65,19 +65,44 @@ func (s toolString) Pointer() string {
 // or a reviewer is least likely to look. The walk is iterative, so nesting
 // depth cannot exhaust the stack, and costs constant time per value.
 func toolStrings(t *contract.Tool) iter.Seq[toolString] {
+	return walkToolStrings(t, &stringWalk{})
+}
+
+// toolStrings is toolStrings(p.Tool) on the worker's buffers: three
+// security rules walk every tool, and growing a stack and a path for each
+// walk was a tenth of a lint's allocations.
+func (p *Pass) toolStrings() iter.Seq[toolString] {
+	if p.scratch == nil || p.scratch.strings.busy {
+		return toolStrings(p.Tool)
+	}
+	return walkToolStrings(p.Tool, &p.scratch.strings)
+}
+
+// stringWalk holds the buffers of one walk at a time.
+type stringWalk struct {
+	stack []stringFrame
+	path  []string
+	busy  bool
+}
+
+type stringFrame struct {
+	node  *jsontree.Node
+	depth int // len(path) for this node
+	token string
+	// dataAt is the DataAt of the texts directly in this node.
+	dataAt int
+}
+
+func walkToolStrings(t *contract.Tool, w *stringWalk) iter.Seq[toolString] {
 	return func(yield func(toolString) bool) {
 		if t == nil || t.Node == nil {
 			return
 		}
-		type frame struct {
-			node  *jsontree.Node
-			depth int // len(path) for this node
-			token string
-			// dataAt is the DataAt of the texts directly in this node.
-			dataAt int
-		}
-		var path []string
-		stack := []frame{{node: t.Node, dataAt: -1}}
+		w.busy = true
+		path, stack := w.path[:0], append(w.stack[:0], stringFrame{node: t.Node, dataAt: -1})
+		defer func() {
+			w.path, w.stack, w.busy = path[:0], stack[:0], false
+		}()
 		for len(stack) > 0 {
 			f := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -109,11 +134,11 @@ func toolStrings(t *contract.Tool) iter.Seq[toolString] {
 					if dataAt < 0 && dataKeywords[m.Key] && !authorNamedKeywords[f.token] {
 						dataAt = f.depth
 					}
-					stack = append(stack, frame{node: m.Value, depth: f.depth + 1, token: m.Key, dataAt: dataAt})
+					stack = append(stack, stringFrame{node: m.Value, depth: f.depth + 1, token: m.Key, dataAt: dataAt})
 				}
 			case jsontree.Array:
 				for i := len(f.node.Items) - 1; i >= 0; i-- {
-					stack = append(stack, frame{node: f.node.Items[i], depth: f.depth + 1, token: strconv.Itoa(i), dataAt: f.dataAt})
+					stack = append(stack, stringFrame{node: f.node.Items[i], depth: f.depth + 1, token: strconv.Itoa(i), dataAt: f.dataAt})
 				}
 			}
 		}

@@ -29,6 +29,12 @@ func Encode(n *Node, opts EncodeOptions) []byte {
 	return buf.Bytes()
 }
 
+// EncodeInto appends Encode(n, opts) to buf, for a caller that encodes many
+// nodes into one reused buffer.
+func EncodeInto(buf *bytes.Buffer, n *Node, opts EncodeOptions) {
+	encode(buf, n, opts, 0, "")
+}
+
 // EncodeTo writes Encode(n, opts) to w without holding it whole: indented,
 // a deeply nested document encodes to the square of its depth, which a
 // digest can hash as it streams by.

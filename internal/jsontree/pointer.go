@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -16,8 +17,10 @@ type Lines struct {
 	starts []int
 	// marks caches, per long line, the character count at every
 	// markInterval bytes, so a minified file (one huge line) with thousands
-	// of findings does not rescan the line for each of them.
-	marks map[int][]mark
+	// of findings does not rescan the line for each of them. Lint locates
+	// findings from several goroutines, hence the lock.
+	marksMu sync.Mutex
+	marks   map[int][]mark
 }
 
 type mark struct{ offset, chars int }
@@ -63,6 +66,8 @@ func (l *Lines) Position(offset int) (line, column int) {
 // lineMarks returns the checkpoints of line i, computing them once. Each
 // checkpoint sits on the first byte of a character.
 func (l *Lines) lineMarks(i int) []mark {
+	l.marksMu.Lock()
+	defer l.marksMu.Unlock()
 	if m, ok := l.marks[i]; ok {
 		return m
 	}

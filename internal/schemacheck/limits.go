@@ -43,7 +43,7 @@ func Measure(schema *jsontree.Node) Complexity {
 		node  *jsontree.Node
 		depth int
 	}
-	stack := []frame{{schema, 1}}
+	stack := append(make([]frame, 0, 64), frame{schema, 1}) // off the heap for a typical tool
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

@@ -3,6 +3,8 @@
 package schemawalk
 
 import (
+	"slices"
+
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
@@ -55,15 +57,17 @@ func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
 	if root == nil {
 		return
 	}
-	stack := []Schema{{Node: root, Pointer: pointer}}
+	// Room for a typical tool's pending schemas, kept off the heap.
+	stack := append(make([]Schema, 0, 32), Schema{Node: root, Pointer: pointer})
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if !fn(s) || s.Node.Kind != jsontree.Object || s.Depth >= MaxDepth {
 			continue
 		}
-		// Push in reverse so children are visited in source order.
-		var children []Schema
+		// Pushed in source order, then reversed in place, so children are
+		// visited in source order.
+		base := len(stack)
 		for _, m := range s.Node.Members {
 			v := m.Value
 			if !keywords[m.Key] {
@@ -77,24 +81,22 @@ func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
 			}
 			switch {
 			case isOneOf(m.Key, single) && isSchema(v):
-				children = append(children, child(v, p, ""))
+				stack = append(stack, child(v, p, ""))
 			case isOneOf(m.Key, arrays) && v.Kind == jsontree.Array:
 				for i, it := range v.Items {
 					if isSchema(it) {
-						children = append(children, child(it, jsontree.AppendIndex(p, i), ""))
+						stack = append(stack, child(it, jsontree.AppendIndex(p, i), ""))
 					}
 				}
 			case isOneOf(m.Key, maps) && v.Kind == jsontree.Object:
 				for _, pm := range v.Members {
 					if isSchema(pm.Value) {
-						children = append(children, child(pm.Value, jsontree.Append(p, pm.Key), pm.Key))
+						stack = append(stack, child(pm.Value, jsontree.Append(p, pm.Key), pm.Key))
 					}
 				}
 			}
 		}
-		for i := len(children) - 1; i >= 0; i-- {
-			stack = append(stack, children[i])
-		}
+		slices.Reverse(stack[base:])
 	}
 }
 
