@@ -220,9 +220,9 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 		nameDesc = def.Get("description")
 	}
 	parentRequired := false
-	for _, r := range s.Parent.Get("required").Strings() {
-		if r == name {
-			parentRequired = true
+	if required := s.Parent.Get("required"); required.Is(jsontree.Array) {
+		for _, r := range required.Items {
+			parentRequired = parentRequired || r.IsString(name)
 		}
 	}
 
@@ -282,9 +282,8 @@ func boundClaims(text string, lower *folded, typ string, has func(...string) boo
 		}
 		return ""
 	}
-	exclusive := map[string]string{"maximum": "exclusiveMaximum", "minimum": "exclusiveMinimum"}
 	check := func(phrase, kw string) {
-		if kw != "" && !has(kw) && (exclusive[kw] == "" || !has(exclusive[kw])) {
+		if kw != "" && !has(kw) && (exclusiveBound[kw] == "" || !has(exclusiveBound[kw])) {
 			add(phrase, kw, "add "+kw)
 		}
 	}
@@ -300,6 +299,8 @@ func boundClaims(text string, lower *folded, typ string, has func(...string) boo
 		check(m[0], keyword(false, strings.ToLower(strings.TrimSpace(m[len(m)-1]))))
 	}
 }
+
+var exclusiveBound = map[string]string{"maximum": "exclusiveMaximum", "minimum": "exclusiveMinimum"}
 
 func upperOrLower(upper bool, a, b string) string {
 	if upper {
