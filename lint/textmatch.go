@@ -192,7 +192,7 @@ func (p guardedPattern) mayMatch(f *folded) bool {
 			return false
 		}
 	}
-	return p.words == nil || !f.ascii || p.words(f.lower)
+	return p.words == nil || !f.ascii || p.words(f.lowered())
 }
 
 // needles are the guard needles of every pattern, numbered as the patterns
@@ -218,14 +218,26 @@ func needleIDs(list []string) []int {
 	return ids
 }
 
-// folded is a text lowercased (strings.ToLower, and ſ as s), with the
-// needles it holds.
+// folded is a text with the needles it holds, found as if the text were
+// lowercased (strings.ToLower, and ſ as s).
 type folded struct {
-	lower   string
+	text    string
 	ascii   bool
 	present [maxNeedles / 64]uint64
+	// lower is the lowercased text, made on first use for an ASCII text:
+	// most texts fail every guard and never need it.
+	lower     string
+	lowerDone bool
 	// alower is the text with only A-Z lowercased, byte for byte; see asciiLower.
 	alower *string
+}
+
+// lowered returns the text lowercased (strings.ToLower, and ſ as s).
+func (f *folded) lowered() string {
+	if !f.lowerDone {
+		f.lower, f.lowerDone = strings.ToLower(f.text), true
+	}
+	return f.lower
 }
 
 // asciiLower returns text with A-Z lowercased and every other byte kept, so
@@ -233,7 +245,7 @@ type folded struct {
 // not, for some non-ASCII letters).
 func (f *folded) asciiLower(text string) string {
 	if f.ascii {
-		return f.lower
+		return f.lowered()
 	}
 	if f.alower == nil {
 		b := []byte(text)
@@ -255,27 +267,38 @@ func (f *folded) has(id int) bool { return f.present[id/64]&(1<<(id%64)) != 0 }
 // (TestNeedlesFit).
 const maxNeedles = 256
 
-// fold lowercases text and finds every needle in it.
+// fold finds every needle in text as if it were lowercased. An ASCII text
+// is scanned as it is, since the automaton reads A-Z as a-z; any other is
+// lowercased first.
 func fold(text string) folded {
-	f := folded{lower: strings.ToLower(text), ascii: true}
-	for i := 0; i < len(text); i++ {
-		if text[i] >= 0x80 {
-			f.ascii = false
-			// (?i) matches ſ where a pattern says s; strings.ToLower keeps
-			// it (and turns K into k), so the needles must see s too.
-			f.lower = strings.ReplaceAll(f.lower, "\u017f", "s")
-			break
-		}
-	}
+	f := folded{text: text, ascii: true}
 	m := needleMatcher()
+	if !f.scan(m, text) {
+		f.ascii = false
+		f.present = [maxNeedles / 64]uint64{}
+		// (?i) matches ſ where a pattern says s; strings.ToLower keeps
+		// it (and turns K into k), so the needles must see s too.
+		f.lower, f.lowerDone = strings.ReplaceAll(strings.ToLower(text), "\u017f", "s"), true
+		f.scan(m, f.lower)
+	}
+	return f
+}
+
+// scan records the needles in s, stopping at the first non-ASCII byte of
+// an ASCII text; it reports whether it reached the end.
+func (f *folded) scan(m *acMatcher, s string) bool {
 	state := int32(0)
-	for i := 0; i < len(f.lower); i++ {
-		state = m.next[int(state)*m.classes+int(m.class[f.lower[i]])]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 && f.ascii {
+			return false
+		}
+		state = m.next[int(state)*m.classes+int(m.class[c])]
 		for _, id := range m.out[state] {
 			f.present[id/64] |= 1 << (id % 64)
 		}
 	}
-	return f
+	return true
 }
 
 // acMatcher is an Aho-Corasick automaton over bytes with its transitions
@@ -297,6 +320,11 @@ var needleMatcher = sync.OnceValue(func() *acMatcher {
 				m.classes++
 			}
 		}
+	}
+	// Needles are lowercase (TestNeedlesAreLowercase), so an ASCII text
+	// need not be lowercased to be scanned.
+	for c := 'A'; c <= 'Z'; c++ {
+		m.class[c] = m.class[c+'a'-'A']
 	}
 	// The trie, with -1 for a missing edge.
 	edge := func() []int32 {
