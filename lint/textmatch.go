@@ -31,18 +31,75 @@ type guardedPattern struct {
 	// inSegment), so on an ASCII text find looks only inside such runs
 	// that pass words.
 	wordsOnly bool
-	re        func() *regexp.Regexp
+	// starts, when set, are lowercase ASCII words one of which begins
+	// every match; see startingWith.
+	starts []string
+	expr   string // the pattern, without (?i)
+	re     func() *regexp.Regexp
+	// anchored and anchoredAfter are the pattern anchored at the text's
+	// start, and anchored one byte after it (that byte is the context \b
+	// and ^ look at).
+	anchored, anchoredAfter func() *regexp.Regexp
 }
 
 // newGuardedPattern compiles pattern case-insensitively, with each single space
 // matching any run of whitespace, since descriptions wrap freely.
 func newGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{groups: [][]int{needleIDs(needles)}, re: lazyRegexp(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
+	return rawGuardedPattern(strings.ReplaceAll(pattern, " ", `\s+`), needles...)
 }
 
 // rawGuardedPattern compiles pattern case-insensitively as written.
 func rawGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{groups: [][]int{needleIDs(needles)}, re: lazyRegexp(`(?i)` + pattern)}
+	return guardedPattern{groups: [][]int{needleIDs(needles)}, expr: pattern, re: lazyRegexp(`(?i)` + pattern)}
+}
+
+// startingWith declares that every match begins with one of words
+// (lowercase ASCII, matched case-insensitively). On an ASCII text, find
+// then tries the pattern anchored at each place such a word begins,
+// leftmost first, instead of searching the whole text: an unanchored
+// search of a long description is where the text rules spent their time,
+// and an anchored attempt ends within a few bytes. The first place where
+// the anchored pattern matches holds the leftmost match, and the anchored
+// pattern prefers there what the search would (TestGuardsAreNecessary and
+// FuzzGuardsAreNecessary compare the two).
+func (p guardedPattern) startingWith(words ...string) guardedPattern {
+	p.starts = words
+	p.anchored = lazyRegexp(`(?i)^(?:` + p.expr + `)`)
+	p.anchoredAfter = lazyRegexp(`(?i)^[\x00-\x7f](?:` + p.expr + `)`)
+	return p
+}
+
+// atStarts returns the leftmost match's [start, end) and, with groups, its
+// submatches, trying only the places where a word of starts begins.
+func (p guardedPattern) atStarts(text string, f *folded, groups bool) (int, int, []string) {
+	lower := f.lowered()
+	for i := 0; i < len(lower); i++ {
+		if !startsWithAny(lower[i:], p.starts) {
+			continue
+		}
+		re, from := p.anchored(), i
+		if i > 0 {
+			re, from = p.anchoredAfter(), i-1
+		}
+		if groups {
+			if m := re.FindStringSubmatch(text[from:]); m != nil {
+				m[0] = m[0][i-from:]
+				return i, i + len(m[0]), m
+			}
+		} else if loc := re.FindStringIndex(text[from:]); loc != nil {
+			return i, from + loc[1], nil
+		}
+	}
+	return -1, -1, nil
+}
+
+func startsWithAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // alsoNeeding adds a needle group that must also be present.
@@ -168,6 +225,12 @@ func (p guardedPattern) find(text string, f *folded) string {
 	if p.wordsOnly && p.words != nil {
 		return p.findInSegments(text, f)
 	}
+	if p.starts != nil && f.ascii {
+		if start, end, _ := p.atStarts(text, f, false); start >= 0 {
+			return text[start:end]
+		}
+		return ""
+	}
 	return p.re().FindString(text)
 }
 
@@ -175,6 +238,10 @@ func (p guardedPattern) find(text string, f *folded) string {
 func (p guardedPattern) submatch(text string, f *folded) []string {
 	if !p.mayMatch(f) {
 		return nil
+	}
+	if p.starts != nil && f.ascii {
+		_, _, m := p.atStarts(text, f, true)
+		return m
 	}
 	return p.re().FindStringSubmatch(text)
 }
