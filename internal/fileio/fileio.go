@@ -55,9 +55,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	if info.Size() > limit {
 		return nil, tooLarge(path, info.Size(), limit)
 	}
-	// The size may grow while we read (a log being written); the reader
-	// stops one byte past the limit either way.
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	data, err := readAll(io.LimitReader(f, limit+1), info.Size())
 	if err != nil {
 		return nil, &contract.InputError{File: path, Msg: Problem(err)}
 	}
@@ -65,6 +63,29 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, tooLarge(path, int64(len(data)), limit)
 	}
 	return data, nil
+}
+
+// readAll reads r to its end into one buffer sized for the size Stat gave:
+// io.ReadAll would grow it by doubling, allocating twice a big file's size
+// and holding two copies at once. The size may grow while we read (a log
+// being written), so the buffer still grows past it; r (limit+1 bytes at
+// most) stops one byte past the limit either way.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	// One byte more than size, so that the read that sees EOF needs no room.
+	data := make([]byte, 0, size+1)
+	for {
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+	}
 }
 
 // CheckRegular returns a *contract.InputError unless path (after symlinks)

@@ -145,3 +145,43 @@ func TestRemoveTemps(t *testing.T) {
 		t.Errorf("RemoveTemps forgot nothing: %v", again)
 	}
 }
+
+// BenchmarkReadFile reads a 16 MB file, the size of a 10,000-tool catalog.
+func BenchmarkReadFile(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "big.json")
+	if err := os.WriteFile(path, make([]byte, 16<<20), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(16 << 20)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReadFile(path, MaxToolFile); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// A file may change size between Stat and the read: readAll returns what is
+// there whichever way it went, and ReadFile still refuses more than limit.
+func TestReadAllIgnoresAStaleSize(t *testing.T) {
+	body := strings.Repeat("0123456789", 1000)
+	for _, size := range []int64{0, 1, 9999, 10000, 10001, 50000} {
+		got, err := readAll(strings.NewReader(body), size)
+		if err != nil || string(got) != body {
+			t.Errorf("size %d: read %d bytes, err %v; want all %d", size, len(got), err, len(body))
+		}
+		got, err = readAll(io.LimitReader(strings.NewReader(body), 4001), size)
+		if err != nil || len(got) != 4001 {
+			t.Errorf("size %d, limited: read %d bytes, err %v; want 4001", size, len(got), err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "f.json")
+	os.WriteFile(path, []byte(body), 0o644)
+	if got, err := ReadFile(path, 10000); err != nil || string(got) != body {
+		t.Errorf("a file of exactly the limit: %d bytes, %v", len(got), err)
+	}
+	var ie *contract.InputError
+	if _, err := ReadFile(path, 9999); !errors.As(err, &ie) || !strings.Contains(ie.Msg, "over the 9999-byte limit") {
+		t.Errorf("a file one byte over the limit: %v", err)
+	}
+}

@@ -52,14 +52,15 @@ const MaxDepth = 100000
 // Node is one JSON value. Offset and End are byte offsets into the parsed
 // document; nodes built in memory have Offset -1.
 type Node struct {
-	Kind Kind
 	// Text holds a string's decoded value, or a number's literal exactly as written.
 	Text    string
-	Bool    bool
 	Items   []*Node
 	Members []Member
 	Offset  int
 	End     int
+	// Kind and Bool come last, side by side, so they share one word.
+	Kind Kind
+	Bool bool
 }
 
 // Member is one key of an object, in source order.
@@ -191,6 +192,104 @@ func Parse(data []byte) (*Node, error) {
 type parser struct {
 	data []byte
 	pos  int
+	// nodes is the unused rest of the current slab: one allocation per
+	// chunk of nodes instead of one per node.
+	nodes []Node
+	// members and items are the unused rest of the current slabs that
+	// objects' and arrays' finished slices are cut from.
+	members []Member
+	items   []*Node
+	// nodeChunk, memberChunk and itemChunk are the lengths of the last slab
+	// of each kind: they double up to maxChunk, so a small document does
+	// not pay for a big slab.
+	nodeChunk, memberChunk, itemChunk int
+	// memberStack and itemStack hold the members and items of the objects
+	// and arrays being parsed, innermost last, until each is copied out at
+	// its exact size.
+	memberStack []Member
+	itemStack   []*Node
+	// scratch holds the decoded bytes of a string with escapes.
+	scratch []byte
+	// strs maps the text of keys and short strings read so far to one
+	// string each (see intern).
+	strs map[string]string
+}
+
+// maxInterned bounds the strings intern keeps: enough for the keys and
+// values a schema vocabulary repeats, few enough that a document of
+// distinct strings does not grow a big map.
+const maxInterned = 1024
+
+// maxInternedValue is the longest string value intern is asked for: type
+// names, formats and small enums repeat, descriptions do not.
+const maxInternedValue = 16
+
+// intern returns b as a string (validUTF8), the same string for the same
+// bytes: keys ("type", "description", "properties") and short values
+// ("string", "object") repeat in every schema, and sharing them saves an
+// allocation each. The lookup does not allocate.
+func (p *parser) intern(b []byte) string {
+	if s, ok := p.strs[string(b)]; ok {
+		return s
+	}
+	s := validUTF8(b)
+	if len(p.strs) < maxInterned && s == string(b) {
+		if p.strs == nil {
+			p.strs = make(map[string]string)
+		}
+		p.strs[s] = s
+	}
+	return s
+}
+
+// maxChunk bounds a slab's length. A slice longer than a quarter of it gets
+// an allocation of its own, so a big array does not waste a slab's rest.
+const maxChunk = 256
+
+// nextChunk returns the length of the next slab after one of *n.
+func nextChunk(n *int) int {
+	*n = min(max(2**n, 16), maxChunk)
+	return *n
+}
+
+func (p *parser) node(n Node) *Node {
+	if len(p.nodes) == 0 {
+		p.nodes = make([]Node, nextChunk(&p.nodeChunk))
+	}
+	at := &p.nodes[0]
+	*at = n
+	p.nodes = p.nodes[1:]
+	return at
+}
+
+// memberSlice copies ms out to its own slice. Its capacity is its length,
+// so an append by any user (Set) reallocates instead of writing over the
+// members of the next object in the slab.
+func (p *parser) memberSlice(ms []Member) []Member {
+	if len(ms) > len(p.members) {
+		if len(ms) > maxChunk/4 {
+			return append([]Member(nil), ms...)[:len(ms):len(ms)]
+		}
+		p.members = make([]Member, max(nextChunk(&p.memberChunk), len(ms)))
+	}
+	out := p.members[:len(ms):len(ms)]
+	copy(out, ms)
+	p.members = p.members[len(ms):]
+	return out
+}
+
+// itemSlice is memberSlice for an array's items.
+func (p *parser) itemSlice(items []*Node) []*Node {
+	if len(items) > len(p.items) {
+		if len(items) > maxChunk/4 {
+			return append([]*Node(nil), items...)[:len(items):len(items)]
+		}
+		p.items = make([]*Node, max(nextChunk(&p.itemChunk), len(items)))
+	}
+	out := p.items[:len(items):len(items)]
+	copy(out, items)
+	p.items = p.items[len(items):]
+	return out
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -234,17 +333,17 @@ func (p *parser) value(depth int) (*Node, error) {
 	case c == '[':
 		return p.array(depth)
 	case c == '"':
-		s, err := p.str()
+		s, err := p.str(false)
 		if err != nil {
 			return nil, err
 		}
-		return &Node{Kind: String, Text: s, Offset: start, End: p.pos}, nil
+		return p.node(Node{Kind: String, Text: s, Offset: start, End: p.pos}), nil
 	case c == 't':
-		return p.literal("true", &Node{Kind: Bool, Bool: true, Offset: start})
+		return p.literal("true", Node{Kind: Bool, Bool: true, Offset: start})
 	case c == 'f':
-		return p.literal("false", &Node{Kind: Bool, Offset: start})
+		return p.literal("false", Node{Kind: Bool, Offset: start})
 	case c == 'n':
-		return p.literal("null", &Node{Kind: Null, Offset: start})
+		return p.literal("null", Node{Kind: Null, Offset: start})
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	default:
@@ -252,13 +351,13 @@ func (p *parser) value(depth int) (*Node, error) {
 	}
 }
 
-func (p *parser) literal(word string, n *Node) (*Node, error) {
+func (p *parser) literal(word string, n Node) (*Node, error) {
 	if !bytes.HasPrefix(p.data[p.pos:], []byte(word)) {
 		return nil, p.errorf("expected %q, found %s", word, p.describe())
 	}
 	p.pos += len(word)
 	n.End = p.pos
-	return n, nil
+	return p.node(n), nil
 }
 
 func (p *parser) number() (*Node, error) {
@@ -297,17 +396,24 @@ func (p *parser) number() (*Node, error) {
 			return nil, p.errorf("expected a digit in the exponent, found %s", p.describe())
 		}
 	}
-	return &Node{Kind: Number, Text: string(p.data[start:p.pos]), Offset: start, End: p.pos}, nil
+	return p.node(Node{Kind: Number, Text: p.intern(p.data[start:p.pos]), Offset: start, End: p.pos}), nil
 }
 
-func (p *parser) str() (string, error) {
+// str reads a string. A key, and a value without escapes of up to
+// maxInternedValue bytes, is shared with an earlier equal one (intern).
+func (p *parser) str(key bool) (string, error) {
 	p.pos++ // opening quote
 	start := p.pos
 	// Fast path: no escapes and no control characters.
 	for p.pos < len(p.data) {
 		c := p.data[p.pos]
 		if c == '"' {
-			s := validUTF8(p.data[start:p.pos])
+			var s string
+			if key || p.pos-start <= maxInternedValue {
+				s = p.intern(p.data[start:p.pos])
+			} else {
+				s = validUTF8(p.data[start:p.pos])
+			}
 			p.pos++
 			return s, nil
 		}
@@ -316,14 +422,14 @@ func (p *parser) str() (string, error) {
 		}
 		p.pos++
 	}
-	var sb strings.Builder
-	sb.Write(p.data[start:p.pos])
+	sb := append(p.scratch[:0], p.data[start:p.pos]...)
 	for p.pos < len(p.data) {
 		c := p.data[p.pos]
 		switch {
 		case c == '"':
 			p.pos++
-			return validUTF8([]byte(sb.String())), nil
+			p.scratch = sb
+			return validUTF8(sb), nil
 		case c < 0x20:
 			return "", p.errorf("control character 0x%02x inside a string (escape it)", c)
 		case c == '\\':
@@ -334,23 +440,23 @@ func (p *parser) str() (string, error) {
 			esc := p.data[p.pos+1]
 			switch esc {
 			case '"', '\\', '/':
-				sb.WriteByte(esc)
+				sb = append(sb, esc)
 			case 'b':
-				sb.WriteByte('\b')
+				sb = append(sb, '\b')
 			case 'f':
-				sb.WriteByte('\f')
+				sb = append(sb, '\f')
 			case 'n':
-				sb.WriteByte('\n')
+				sb = append(sb, '\n')
 			case 'r':
-				sb.WriteByte('\r')
+				sb = append(sb, '\r')
 			case 't':
-				sb.WriteByte('\t')
+				sb = append(sb, '\t')
 			case 'u':
 				r, n, err := p.unicodeEscape()
 				if err != nil {
 					return "", err
 				}
-				sb.WriteRune(r)
+				sb = utf8.AppendRune(sb, r)
 				p.pos += n
 				continue
 			default:
@@ -359,7 +465,7 @@ func (p *parser) str() (string, error) {
 			}
 			p.pos += 2
 		default:
-			sb.WriteByte(c)
+			sb = append(sb, c)
 			p.pos++
 		}
 	}
@@ -408,21 +514,21 @@ func (p *parser) unicodeEscape() (rune, int, error) {
 }
 
 func (p *parser) object(depth int) (*Node, error) {
-	n := &Node{Kind: Object, Offset: p.pos}
+	start := p.pos
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
-		n.End = p.pos
-		return n, nil
+		return p.node(Node{Kind: Object, Offset: start, End: p.pos}), nil
 	}
+	base := len(p.memberStack)
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return nil, p.errorf("expected a string key, found %s", p.describe())
 		}
 		keyAt := p.pos
-		key, err := p.str()
+		key, err := p.str(true)
 		if err != nil {
 			return nil, err
 		}
@@ -436,7 +542,7 @@ func (p *parser) object(depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n.Members = append(n.Members, Member{Key: key, KeyOffset: keyAt, Value: v})
+		p.memberStack = append(p.memberStack, Member{Key: key, KeyOffset: keyAt, Value: v})
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return nil, p.errorf("expected ',' or '}', found end of input")
@@ -446,8 +552,9 @@ func (p *parser) object(depth int) (*Node, error) {
 			p.pos++
 		case '}':
 			p.pos++
-			n.End = p.pos
-			return n, nil
+			members := p.memberSlice(p.memberStack[base:])
+			p.memberStack = p.memberStack[:base]
+			return p.node(Node{Kind: Object, Members: members, Offset: start, End: p.pos}), nil
 		default:
 			return nil, p.errorf("expected ',' or '}' after object member, found %s", p.describe())
 		}
@@ -455,21 +562,21 @@ func (p *parser) object(depth int) (*Node, error) {
 }
 
 func (p *parser) array(depth int) (*Node, error) {
-	n := &Node{Kind: Array, Offset: p.pos}
+	start := p.pos
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
-		n.End = p.pos
-		return n, nil
+		return p.node(Node{Kind: Array, Offset: start, End: p.pos}), nil
 	}
+	base := len(p.itemStack)
 	for {
 		p.skipSpace()
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
-		n.Items = append(n.Items, v)
+		p.itemStack = append(p.itemStack, v)
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return nil, p.errorf("expected ',' or ']', found end of input")
@@ -479,8 +586,9 @@ func (p *parser) array(depth int) (*Node, error) {
 			p.pos++
 		case ']':
 			p.pos++
-			n.End = p.pos
-			return n, nil
+			items := p.itemSlice(p.itemStack[base:])
+			p.itemStack = p.itemStack[:base]
+			return p.node(Node{Kind: Array, Items: items, Offset: start, End: p.pos}), nil
 		default:
 			return nil, p.errorf("expected ',' or ']' after array item, found %s", p.describe())
 		}

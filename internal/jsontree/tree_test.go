@@ -139,6 +139,21 @@ func TestCloneSetDelete(t *testing.T) {
 	}
 }
 
+// Parse cuts the members and items of many nodes from shared slabs: an
+// append to one node's slice (Set, or a user's own) must not write over the
+// next node's.
+func TestAppendKeepsNeighbours(t *testing.T) {
+	m, err := Parse([]byte(`[{"a": 1}, {"b": 2}, [3], [4]]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Items[0].Set("c", FromValue("new"))
+	m.Items[2].Items = append(m.Items[2].Items, FromValue("new"))
+	if got := string(Encode(m, EncodeOptions{})); got != `[{"a":1,"c":"new"},{"b":2},[3,"new"],[4]]` {
+		t.Errorf("got %s", got)
+	}
+}
+
 // A minified file is one long line: columns far into it must still count
 // characters, whatever the checkpoints in between.
 func TestPositionsOnOneLongLine(t *testing.T) {

@@ -79,7 +79,6 @@ func Count(text string) int {
 	if !utf8.ValidString(text) {
 		text = strings.Map(func(r rune) rune { return r }, text) // invalid bytes become U+FFFD, one each
 	}
-	var parts []int32
 	total := 0
 	for len(text) > 0 {
 		end := pieceEnd(text)
@@ -93,26 +92,24 @@ func Count(text string) int {
 			total++
 			continue
 		}
-		var n int
-		n, parts = mergeCount(piece, parts)
-		total += n
+		total += mergeCount(piece)
 	}
 	return total
 }
 
 // mergeCount byte-pair merges a piece that is not a token itself and
 // returns how many tokens it becomes. Pairs merge lowest rank first, the
-// leftmost of equal ranks first, as tiktoken does. parts is scratch space,
-// returned for reuse.
-func mergeCount(piece string, parts []int32) (int, []int32) {
+// leftmost of equal ranks first, as tiktoken does.
+func mergeCount(piece string) int {
 	if len(piece) >= heapThreshold {
-		return mergeCountHeap(piece), parts
+		return mergeCountHeap(piece)
 	}
 	// parts[i] is where part i starts; ranks[i] the rank of parts i and
-	// i+1 merged (noRank when that is no token).
-	parts = parts[:0]
-	for i := range len(piece) + 1 {
-		parts = append(parts, int32(i))
+	// i+1 merged (noRank when that is no token). Both live on the stack.
+	var partsBuf [heapThreshold + 1]int32
+	parts := partsBuf[:len(piece)+1]
+	for i := range parts {
+		parts[i] = int32(i)
 	}
 	var ranksBuf [heapThreshold]uint32
 	ranks := ranksBuf[:len(piece)]
@@ -145,7 +142,7 @@ func mergeCount(piece string, parts []int32) (int, []int32) {
 			ranks[at-1] = pairRank(at - 1)
 		}
 	}
-	return len(parts) - 1, parts
+	return len(parts) - 1
 }
 
 // heapThreshold is the piece length from which merging uses a heap: a

@@ -1,6 +1,7 @@
 package o200k
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -151,6 +152,52 @@ func BenchmarkCount(b *testing.B) {
 			Count(t)
 		}
 	}
+}
+
+// The text lint counts: each corpus tool's name, description and
+// inputSchema as compact JSON.
+func BenchmarkCountTools(b *testing.B) {
+	texts := toolDefinitions(b)
+	size := 0
+	for _, t := range texts {
+		size += len(t)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, t := range texts {
+			Count(t)
+		}
+	}
+}
+
+func toolDefinitions(tb testing.TB) []string {
+	files, _ := filepath.Glob("../../testdata/corpus/servers/*.json")
+	var texts []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var catalog struct {
+			Tools []struct {
+				Name        json.RawMessage `json:"name"`
+				Description json.RawMessage `json:"description,omitempty"`
+				InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+			} `json:"tools"`
+		}
+		if err := json.Unmarshal(data, &catalog); err != nil {
+			tb.Fatal(err)
+		}
+		for _, t := range catalog.Tools {
+			def, err := json.Marshal(t) // compact: Marshal compacts RawMessage
+			if err != nil {
+				tb.Fatal(err)
+			}
+			texts = append(texts, string(def))
+		}
+	}
+	return texts
 }
 
 func BenchmarkLibraryCount(b *testing.B) {

@@ -27,7 +27,9 @@ func pieceEnd(text string) int {
 	if c0 == 0 {
 		return -n0
 	}
-	if c0&(upper|lower|prefix) != 0 {
+	// The letter alternatives need a letter or mark first, or second after
+	// the optional leading character.
+	if c0&(upper|lower) != 0 || c0&prefix != 0 && n0 < len(text) && classOf1(text, n0)&(upper|lower) != 0 {
 		if end := letterPiece(text, c0, n0); end > 0 {
 			return end
 		}
@@ -49,13 +51,7 @@ func pieceEnd(text string) int {
 		end = 1
 	}
 	if end < len(text) && classOf1(text, end)&punct != 0 {
-		for end < len(text) {
-			c, n := classAt(text, end)
-			if c&punct == 0 {
-				break
-			}
-			end += n
-		}
+		end = span(text, end, punct)
 		for end < len(text) && (text[end] == '\r' || text[end] == '\n' || text[end] == '/') {
 			end++
 		}
@@ -121,7 +117,14 @@ func letterPiece(text string, c0 class, n0 int) int {
 func upperThenLower(text string, i int) int {
 	end, lastBoth := i, 0
 	for end < len(text) {
-		c, n := classAt(text, end)
+		if b := text[end]; b < utf8.RuneSelf { // no ASCII character is in both classes
+			if asciiClass[b]&upper == 0 {
+				break
+			}
+			end++
+			continue
+		}
+		c, n := classOfRune(text, end)
 		if c&upper == 0 {
 			break
 		}
@@ -136,21 +139,24 @@ func upperThenLower(text string, i int) int {
 	return lastBoth
 }
 
-func upperRun(text string, i int) int {
-	for i < len(text) {
-		c, n := classAt(text, i)
-		if c&upper == 0 {
-			break
-		}
-		i += n
-	}
-	return i
-}
+func upperRun(text string, i int) int { return span(text, i, upper) }
 
-func lowerRun(text string, i int) int {
+func lowerRun(text string, i int) int { return span(text, i, lower) }
+
+// span returns where the run of characters in class want that starts at i
+// ends. ASCII, most of a tool's text, is tested inline without a call per
+// character.
+func span(text string, i int, want class) int {
 	for i < len(text) {
-		c, n := classAt(text, i)
-		if c&lower == 0 {
+		if b := text[i]; b < utf8.RuneSelf {
+			if asciiClass[b]&want == 0 {
+				break
+			}
+			i++
+			continue
+		}
+		c, n := classOfRune(text, i)
+		if c&want == 0 {
 			break
 		}
 		i += n
@@ -213,6 +219,10 @@ func classAt(text string, i int) (class, int) {
 	if b := text[i]; b < utf8.RuneSelf {
 		return asciiClass[b], 1
 	}
+	return classOfRune(text, i)
+}
+
+func classOfRune(text string, i int) (class, int) {
 	r, n := utf8.DecodeRuneInString(text[i:])
 	return classOf(r), n
 }
