@@ -17,16 +17,22 @@ import (
 // vocabBin is the vocabulary as a ready hash table, so a process uses it
 // without building anything (TestVocabularyIsTheLibrarys writes it from the library):
 //
-//	slots   tableSize little-endian uint32s: 0 for an empty slot, else the
-//	        high tagBits of the key's hash and, in the low offsetBits, where
-//	        the token's record starts in records
-//	records for each token: its length (one byte), its rank (three bytes,
-//	        little-endian) and its bytes; records[0] is padding, so no
-//	        record starts at 0
+//	slots   tableSize little-endian uint64s: 0 for an empty slot, else the
+//	        token's rank in the low rankBits, and above them
+//	        - for a short token (at most shortMax bytes, most lookups): its
+//	          length (lenBits) and, from bit keyShift, its bytes as
+//	          keyOf packs them, so a lookup reads one slot and no record;
+//	        - for a longer one: length 0, from bit keyShift where its record
+//	          starts in records (offsetBits), and above that a tag, hash
+//	          bits the slot's position does not use, to skip most records
+//	          of other keys unread
+//	records for each longer token: its length (one byte) and its bytes;
+//	        records[0] is padding, so no record starts at 0
 //
-// Keys are found by FNV-1a hash and linear probing; the table is less than
-// half full, so a miss (most lookups while merging miss) ends within a probe
-// or two.
+// Keys are found by a multiplicative hash (shortHash, longHash) and linear
+// probing; the
+// table is less than half full, so a miss (most lookups while merging miss)
+// ends within a probe or two.
 //
 //go:embed vocab.bin
 var vocabBin string
@@ -34,40 +40,104 @@ var vocabBin string
 const (
 	tableBits  = 19
 	tableSize  = 1 << tableBits
+	recordsAt  = tableSize * 8
+	rankBits   = 18
+	lenBits    = 4
+	keyShift   = 24
 	offsetBits = 22
-	tagBits    = 32 - offsetBits
-	recordsAt  = tableSize * 4
+	tagShift   = keyShift + offsetBits
+	tagBits    = 64 - tagShift
+	shortMax   = 5 // bytes of key that fit above keyShift
+
+	rankMask = 1<<rankBits - 1
+	lenMask  = (1<<lenBits - 1) << rankBits
 )
 
-func fnv1a(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
+const (
+	mulA = 0x9E3779B97F4A7C15
+	mulB = 0xC2B2AE3D27D4EB4F
+)
+
+// keyOf packs a short token's bytes (1 to shortMax) into a slot's key
+// field: its first four bytes and its last, or when shorter its first,
+// middle and last, so that keys of one length are equal only for equal
+// tokens.
+func keyOf(s string) uint64 {
+	if len(s) >= 4 {
+		return le32(s) | uint64(s[len(s)-1])<<32
 	}
-	return h
+	return uint64(s[0]) | uint64(s[len(s)/2])<<8 | uint64(s[len(s)-1])<<16
 }
 
-func slot(k uint64) uint32 {
-	i := int(k) * 4
-	return uint32(vocabBin[i]) | uint32(vocabBin[i+1])<<8 | uint32(vocabBin[i+2])<<16 | uint32(vocabBin[i+3])<<24
+func le32(s string) uint64 {
+	_ = s[3]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
 }
 
-// rank returns the rank of token s, or false when s is not a token.
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// A key's slot is the top tableBits of its hash, a long key's tag the bits
+// below them. A short key is hashed from keyOf in one multiply, a long one
+// a word at a time.
+func shortHash(key uint64) uint64 { return key * mulA }
+
+func longHash(s string) uint64 {
+	h := uint64(len(s)) * mulB
+	for len(s) > 8 {
+		h = (h ^ le64(s)) * mulA
+		h ^= h >> 32
+		s = s[8:]
+	}
+	// 1 to 8 bytes left: two 4-byte words, overlapping when fewer than 8,
+	// or when fewer than 4 the first, middle and last byte.
+	var t uint64
+	if len(s) >= 4 {
+		t = le32(s) | le32(s[len(s)-4:])<<32
+	} else {
+		t = uint64(s[0]) | uint64(s[len(s)/2])<<8 | uint64(s[len(s)-1])<<16
+	}
+	return (h ^ t) * mulA
+}
+
+func tagOf(h uint64) uint64 { return h >> (64 - tableBits - tagBits) & (1<<tagBits - 1) }
+
+func slot(k uint64) uint64 {
+	return le64(vocabBin[k*8:])
+}
+
+// rank returns the rank of token s (not empty), or false when s is not a
+// token.
 func rank(s string) (uint32, bool) {
-	h := fnv1a(s)
-	tag := uint32(h >> (64 - tagBits))
-	for k := h & (tableSize - 1); ; k = (k + 1) & (tableSize - 1) {
+	if len(s) <= shortMax {
+		key := keyOf(s)
+		want := key<<keyShift | uint64(len(s))<<rankBits
+		for k := shortHash(key) >> (64 - tableBits); ; k = (k + 1) & (tableSize - 1) {
+			v := slot(k)
+			if v == 0 {
+				return 0, false
+			}
+			if v&^rankMask == want {
+				return uint32(v & rankMask), true
+			}
+		}
+	}
+	h := longHash(s)
+	tag := tagOf(h)
+	for k := h >> (64 - tableBits); ; k = (k + 1) & (tableSize - 1) {
 		v := slot(k)
 		if v == 0 {
 			return 0, false
 		}
-		if v>>offsetBits != tag {
+		if v>>tagShift != tag || v&lenMask != 0 {
 			continue
 		}
-		at := recordsAt + int(v&(1<<offsetBits-1))
-		if n := int(vocabBin[at]); n == len(s) && vocabBin[at+4:at+4+n] == s {
-			return uint32(vocabBin[at+1]) | uint32(vocabBin[at+2])<<8 | uint32(vocabBin[at+3])<<16, true
+		at := recordsAt + int(v>>keyShift&(1<<offsetBits-1))
+		if n := int(vocabBin[at]); n == len(s) && vocabBin[at+1:at+1+n] == s {
+			return uint32(v & rankMask), true
 		}
 	}
 }

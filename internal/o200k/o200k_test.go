@@ -1,6 +1,7 @@
 package o200k
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"os"
@@ -49,24 +50,32 @@ func TestVocabularyIsTheLibrarys(t *testing.T) {
 }
 
 func buildVocab(t *testing.T, tokens []string) []byte {
-	slots := make([]uint32, tableSize)
+	slots := make([]uint64, tableSize)
 	records := []byte{0}
 	for r, tok := range tokens {
-		if len(tok) > 255 || len(records) >= 1<<offsetBits || r >= 1<<24 {
+		if len(tok) > 255 || len(records) >= 1<<offsetBits || r > rankMask {
 			t.Fatalf("rank %d (%d bytes) does not fit the layout", r, len(tok))
 		}
-		h := fnv1a(tok)
-		k := h & (tableSize - 1)
+		var h uint64
+		v := uint64(r)
+		if len(tok) <= shortMax {
+			h = shortHash(keyOf(tok))
+			v |= keyOf(tok)<<keyShift | uint64(len(tok))<<rankBits
+		} else {
+			h = longHash(tok)
+			v |= tagOf(h)<<tagShift | uint64(len(records))<<keyShift
+			records = append(records, byte(len(tok)))
+			records = append(records, tok...)
+		}
+		k := h >> (64 - tableBits)
 		for slots[k] != 0 {
 			k = (k + 1) & (tableSize - 1)
 		}
-		slots[k] = uint32(h>>(64-tagBits))<<offsetBits | uint32(len(records))
-		records = append(records, byte(len(tok)), byte(r), byte(r>>8), byte(r>>16))
-		records = append(records, tok...)
+		slots[k] = v
 	}
 	out := make([]byte, 0, recordsAt+len(records))
 	for _, v := range slots {
-		out = append(out, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		out = binary.LittleEndian.AppendUint64(out, v)
 	}
 	return append(out, records...)
 }
@@ -108,7 +117,7 @@ var splitCases = []string{
 	"é", "e\u0301", "\u0301", " \u0301", "\u0301a", "Aʰb", "ʰ", "ABʰ", "日本語のテキスト", "Ǆx", "ǅx", "Ǆ",
 	"a\u00a0b", "\u2028", "x\u3000y", "\u200bx", "🙂🙂", " 🙂", "a\x00b", "\ufeff", "snake_case_name", "camelCaseName",
 	"$schema", "#/$defs/x", "a-b-c", strings.Repeat("a", 200), strings.Repeat(" ", 150) + "x", strings.Repeat("ab", 120),
-	strings.Repeat("😀", 50), "\xff", "a\xffb", "\xe2\x80", "ſ", "'ſ", "x'ſt", "\x7f", "a\x7fb", " \x7f ",
+	strings.Repeat("😀", 50), strings.Repeat(" \n", 100), strings.Repeat("\n \r\n\t", 50), "\n\n \n\n", "\xff", "a\xffb", "\xe2\x80", "ſ", "'ſ", "x'ſt", "\x7f", "a\x7fb", " \x7f ",
 }
 
 func TestCountIsTheLibrarysOnEdges(t *testing.T) {

@@ -58,7 +58,9 @@ func pieceEnd(text string) int {
 		return end
 	}
 	// Whitespace: the run, where its first newline run ends, and where its
-	// last character starts.
+	// last character starts. Once the first newline run has ended the piece
+	// ends there, so the scan stops: scanning on to the end of the
+	// whitespace would make "\n \n \n ..." quadratic.
 	run, afterNewline, lastStart := 0, 0, 0
 	for run < len(text) {
 		c, n := classAt(text, run)
@@ -67,6 +69,8 @@ func pieceEnd(text string) int {
 		}
 		if nl := text[run] == '\r' || text[run] == '\n'; nl && (afterNewline == 0 || afterNewline == run) {
 			afterNewline = run + 1
+		} else if afterNewline > 0 {
+			break
 		}
 		lastStart = run
 		run += n
