@@ -210,6 +210,10 @@ type parser struct {
 	itemStack   []*Node
 	// scratch holds the decoded bytes of a string with escapes.
 	scratch []byte
+	// textSlab is the current slab the bytes of strings are copied into;
+	// textChunk is its size, doubling up to maxTextChunk.
+	textSlab  strings.Builder
+	textChunk int
 	// strs maps the text of keys and short strings read so far to one
 	// string each (see intern).
 	strs map[string]string
@@ -232,7 +236,7 @@ func (p *parser) intern(b []byte) string {
 	if s, ok := p.strs[string(b)]; ok {
 		return s
 	}
-	s := validUTF8(b)
+	s := p.text(b)
 	if len(p.strs) < maxInterned && s == string(b) {
 		if p.strs == nil {
 			p.strs = make(map[string]string)
@@ -412,7 +416,7 @@ func (p *parser) str(key bool) (string, error) {
 			if key || p.pos-start <= maxInternedValue {
 				s = p.intern(p.data[start:p.pos])
 			} else {
-				s = validUTF8(p.data[start:p.pos])
+				s = p.text(p.data[start:p.pos])
 			}
 			p.pos++
 			return s, nil
@@ -429,7 +433,7 @@ func (p *parser) str(key bool) (string, error) {
 		case c == '"':
 			p.pos++
 			p.scratch = sb
-			return validUTF8(sb), nil
+			return p.text(sb), nil
 		case c < 0x20:
 			return "", p.errorf("control character 0x%02x inside a string (escape it)", c)
 		case c == '\\':
@@ -470,6 +474,27 @@ func (p *parser) str(key bool) (string, error) {
 		}
 	}
 	return "", p.errorf("unterminated string")
+}
+
+// maxTextChunk bounds the size of a slab of string bytes; a string longer
+// than a quarter of it gets an allocation of its own.
+const maxTextChunk = 16 << 10
+
+// text returns b as a string (validUTF8), copied into the current slab of
+// string bytes rather than into an allocation of its own. A Builder only
+// ever appends, so the strings cut from it stay as they were.
+func (p *parser) text(b []byte) string {
+	if len(b) > maxTextChunk/4 || !utf8.Valid(b) {
+		return validUTF8(b)
+	}
+	if p.textSlab.Cap()-p.textSlab.Len() < len(b) {
+		p.textChunk = min(max(2*p.textChunk, 1024), maxTextChunk)
+		p.textSlab = strings.Builder{}
+		p.textSlab.Grow(max(p.textChunk, len(b)))
+	}
+	at := p.textSlab.Len()
+	p.textSlab.Write(b)
+	return p.textSlab.String()[at:]
 }
 
 // validUTF8 replaces each byte that is not valid UTF-8 with U+FFFD, as

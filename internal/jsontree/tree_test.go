@@ -154,6 +154,24 @@ func TestAppendKeepsNeighbours(t *testing.T) {
 	}
 }
 
+// Callers may reuse the buffer they parsed: no key or string the tree holds
+// may point into it, however the parser shares them among nodes.
+func TestStringsDoNotAliasInput(t *testing.T) {
+	doc := `{"type": "object", "properties": {"a long property name": {"type": "string", "description": "a description longer than sixteen bytes", "enum": ["x", "y\n", 1.5]}}}`
+	data := []byte(doc)
+	n, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := string(Encode(n, EncodeOptions{}))
+	for i := range data {
+		data[i] = 'X'
+	}
+	if got := string(Encode(n, EncodeOptions{})); got != want {
+		t.Errorf("overwriting the input changed the tree:\n got %s\nwant %s", got, want)
+	}
+}
+
 // A minified file is one long line: columns far into it must still count
 // characters, whatever the checkpoints in between.
 func TestPositionsOnOneLongLine(t *testing.T) {
