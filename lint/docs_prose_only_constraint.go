@@ -118,23 +118,29 @@ type proseClaim struct {
 }
 
 var (
-	reConditionalRequired = newGuardedPattern(`(required|mandatory|needed|must be (provided|set|specified|given|supplied)) (when|if|unless|for|only if|only when|in case)\b[^.;\n]*`, "required", "mandatory", "needed", "must be")
-	reThreshold           = newGuardedPattern(`\b(over|above|greater than|more than|exceeding|larger than|under|below|less than) \$?[0-9][0-9,.]*( [a-z]+)? (need|needs|require|requires|must)\b[^.;\n]*`, "need", "require", "must").
+	reConditionalRequired = newGuardedPattern(`(required|mandatory|needed|must be (provided|set|specified|given|supplied)) (when|if|unless|for|only if|only when|in case)\b[^.;\n]*`, "required", "mandatory", "needed", "must be").
+				startingWith("required", "mandatory", "needed", "must")
+	reThreshold = newGuardedPattern(`\b(over|above|greater than|more than|exceeding|larger than|under|below|less than) \$?[0-9][0-9,.]*( [a-z]+)? (need|needs|require|requires|must)\b[^.;\n]*`, "need", "require", "must").
 		// The comparison and its number are rarer than the verb: without
 		// them the regexp ran on thousands of texts of a catalog and matched none.
 		alsoNeeding("over", "above", "greater", "more", "exceed", "larger", "under", "below", "less").
-		alsoNeeding("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+		alsoNeeding("0", "1", "2", "3", "4", "5", "6", "7", "8", "9").
+		startingWith("over", "above", "greater", "more", "exceeding", "larger", "under", "below", "less")
 	reRequired = rawGuardedPattern(`(^\s*\(?required\)?([.:,]|\s*$)|\(required\)|\bthis (field|parameter|argument) is required\b)`, "required")
-	reOneOf    = newGuardedPattern(`(\b(must|should|can) be one of\b|\b(possible|allowed|valid|accepted|supported) values( are| is)?\s*:)[^.;\n]*`, "one of", "values")
-	reEither   = rawGuardedPattern(`^\s*either\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s+or\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s*\.?\s*$`, "either")
-	reDefault  = rawGuardedPattern(`(\bdefaults?\s+(to|is)\s+|\bdefault\s*[:=]\s*|\(default:?\s+)(`+"`[^`]{1,40}`"+`|'[^']{1,40}'|"[^"]{1,40}"|[^\s,;)]+)(.?)|\b(-?[0-9][0-9.]*|true|false|null)\s+\(default\)`, "default")
-	reBetween  = newGuardedPattern(`\bbetween (-?[0-9][0-9,]*(\.[0-9]+)?) and (-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "between")
-	reUpper    = newGuardedPattern(`(\b(at most|max(imum)?( of)?|up to|no more than|not (to )?exceed(ing)?|limited to)|<=|≤)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at most", "max", "up to", "no more", "exceed", "limited", "<=", "≤")
-	reLower    = newGuardedPattern(`(\b(at least|min(imum)?( of)?|no fewer than|no less than)|>=|≥)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at least", "min", "no fewer", "no less", ">=", "≥")
+	reOneOf    = newGuardedPattern(`(\b(must|should|can) be one of\b|\b(possible|allowed|valid|accepted|supported) values( are| is)?\s*:)[^.;\n]*`, "one of", "values").
+			startingWith("must", "should", "can", "possible", "allowed", "valid", "accepted", "supported")
+	reEither  = rawGuardedPattern(`^\s*either\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s+or\s+['"`+"`"+`]?[\w-]+['"`+"`"+`]?\s*\.?\s*$`, "either")
+	reDefault = rawGuardedPattern(`(\bdefaults?\s+(to|is)\s+|\bdefault\s*[:=]\s*|\(default:?\s+)(`+"`[^`]{1,40}`"+`|'[^']{1,40}'|"[^"]{1,40}"|[^\s,;)]+)(.?)|\b(-?[0-9][0-9.]*|true|false|null)\s+\(default\)`, "default")
+	reBetween = newGuardedPattern(`\bbetween (-?[0-9][0-9,]*(\.[0-9]+)?) and (-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "between").startingWith("between")
+	reUpper   = newGuardedPattern(`(\b(at most|max(imum)?( of)?|up to|no more than|not (to )?exceed(ing)?|limited to)|<=|≤)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at most", "max", "up to", "no more", "exceed", "limited", "<=", "≤").
+			startingWith("at", "max", "up", "no", "not", "limited", "<=")
+	reLower = newGuardedPattern(`(\b(at least|min(imum)?( of)?|no fewer than|no less than)|>=|≥)\s*:?\s*(-?[0-9][0-9,]*(\.[0-9]+)?)( [a-z]+)?`, "at least", "min", "no fewer", "no less", ">=", "≥").
+		startingWith("at", "min", "no", ">=")
 	// A date format counts when it is the value's format ("in YYYY-MM-DD
 	// format", "(ISO 8601 timestamp)"), not one option among several ("text,
 	// number, or YYYY-MM-DD date") or a qualifier inside a search query.
-	reDateFormat = rawGuardedPattern(`(\b(in|format:?|formatted as|the format)\s+(YYYY-MM-DD(THH:MM(:SS)?Z?)?|ISO[ -]?8601|RFC[ -]?3339)\b|\((ISO[ -]?8601|RFC[ -]?3339)\b|\b(ISO[ -]?8601|RFC[ -]?3339|YYYY-MM-DD)\s+(format|timestamp|date|date-time|datetime|string)\b)`, "yyyy", "iso", "rfc")
+	reDateFormat = rawGuardedPattern(`(\b(in|format:?|formatted as|the format)\s+(YYYY-MM-DD(THH:MM(:SS)?Z?)?|ISO[ -]?8601|RFC[ -]?3339)\b|\((ISO[ -]?8601|RFC[ -]?3339)\b|\b(ISO[ -]?8601|RFC[ -]?3339|YYYY-MM-DD)\s+(format|timestamp|date|date-time|datetime|string)\b)`, "yyyy", "iso", "rfc").
+			startingWith("in", "format", "the", "(", "iso", "rfc", "yyyy")
 )
 
 // defaultClaim returns the phrase stating a default value, if the value is a
@@ -220,9 +226,9 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 		nameDesc = def.Get("description")
 	}
 	parentRequired := false
-	for _, r := range s.Parent.Get("required").Strings() {
-		if r == name {
-			parentRequired = true
+	if required := s.Parent.Get("required"); required.Is(jsontree.Array) {
+		for _, r := range required.Items {
+			parentRequired = parentRequired || r.IsString(name)
 		}
 	}
 
@@ -282,9 +288,8 @@ func boundClaims(text string, lower *folded, typ string, has func(...string) boo
 		}
 		return ""
 	}
-	exclusive := map[string]string{"maximum": "exclusiveMaximum", "minimum": "exclusiveMinimum"}
 	check := func(phrase, kw string) {
-		if kw != "" && !has(kw) && (exclusive[kw] == "" || !has(exclusive[kw])) {
+		if kw != "" && !has(kw) && (exclusiveBound[kw] == "" || !has(exclusiveBound[kw])) {
 			add(phrase, kw, "add "+kw)
 		}
 	}
@@ -300,6 +305,8 @@ func boundClaims(text string, lower *folded, typ string, has func(...string) boo
 		check(m[0], keyword(false, strings.ToLower(strings.TrimSpace(m[len(m)-1]))))
 	}
 }
+
+var exclusiveBound = map[string]string{"maximum": "exclusiveMaximum", "minimum": "exclusiveMinimum"}
 
 func upperOrLower(upper bool, a, b string) string {
 	if upper {

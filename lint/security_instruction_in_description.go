@@ -55,7 +55,7 @@ var instructionSignals = []instructionSignal{
 				[]string{"all", "any", "of", "the", "your", "my", "previous", "prior", "above", "earlier", "preceding", "former", "system", "original"})
 		}).matchesWordsOnly()},
 	{"hidden-instruction tag", newGuardedPattern(`<\s*/?\s*(important|system|instructions?|secret|hidden|system[-_ ]?prompt)\s*>`,
-		"<").alsoNeeding("important", "system", "instruction", "secret", "hidden")},
+		"<").alsoNeeding("important", "system", "instruction", "secret", "hidden").startingWith("<")},
 	{"secrecy towards the user", newGuardedPattern(`((do not|don't|never|without) (tell|telling|inform|informing|notify|notifying|alert|alerting|reveal|revealing|mention|mentioning|show|showing) (this |it |that |anything |any of this )?(to )?the user|do not mention (that|this|it)\b|(the )?user (must|should) not (know|see|be told|notice))`,
 		"user", "mention").alsoNeeding("not", "n't", "never", "without").
 		alsoWords(func(lower string) bool {
@@ -70,21 +70,21 @@ var instructionSignals = []instructionSignal{
 	// start_search lists ".env" among configuration files), so they count only
 	// after a verb that moves their contents.
 	{"order to read a secrets file", newGuardedPattern(`\b(read|cat|open|send|upload|post|leak|include|attach|contents? of)\b.{0,40}?(^|[\s'"`+"`"+`(~/])(\.env|mcp\.json)($|[^\w.]|\.\s|\.$)`,
-		".env", "mcp.json")},
+		".env", "mcp.json").startingWith("read", "cat", "open", "send", "upload", "post", "leak", "include", "attach", "content")},
 	{"order to read before use", newGuardedPattern(`before (using|calling|invoking|running) this tool,? (you )?(must |should |always |first |please )*(read|open|cat|load|access|fetch the contents? of)\b`,
 		"before").alsoNeeding("tool").alsoNeeding("read", "open", "cat", "load", "access", "fetch").
 		alsoWords(func(lower string) bool {
 			return followedBy(lower, []string{"before"}, []string{"using", "calling", "invoking", "running"}, []string{"this"})
-		})},
+		}).startingWith("before")},
 	{"order to pass contents through a parameter", newGuardedPattern(`pass (its|the|their|this) (full )?contents? (as|in|via|through|into) ['"`+"`"+`]?\w+`,
-		"pass").alsoNeeding("content")},
+		"pass").alsoNeeding("content").startingWith("pass")},
 	{"coercion", newGuardedPattern(`otherwise the tool will not work|the application will crash and all data will be lost`,
-		"otherwise", "crash").alsoNeeding("work", "lost")},
+		"otherwise", "crash").alsoNeeding("work", "lost").startingWith("otherwise", "the")},
 	{"order about another tool", newGuardedPattern(`(when this tool is (available|present|loaded|installed)|side effects? on the (also present )?\S+ tool)`,
 		"tool").alsoNeeding("available", "present", "loaded", "installed", "effect").
 		alsoWords(func(lower string) bool {
 			return followedBy(lower, []string{"when"}, []string{"this"}, []string{"tool"}) || followedBy(lower, []string{"side"}, []string{"effect"})
-		})},
+		}).startingWith("when", "side")},
 	{"order about another tool", newGuardedPattern(`(must|should|always) (send|forward|redirect|bcc|cc) all (emails?|messages?|requests?)`,
 		"all").alsoNeeding("send", "forward", "redirect", "cc").alsoNeeding("email", "message", "request").
 		alsoWords(func(lower string) bool {

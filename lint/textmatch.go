@@ -31,18 +31,75 @@ type guardedPattern struct {
 	// inSegment), so on an ASCII text find looks only inside such runs
 	// that pass words.
 	wordsOnly bool
-	re        func() *regexp.Regexp
+	// starts, when set, are lowercase ASCII words one of which begins
+	// every match; see startingWith.
+	starts []string
+	expr   string // the pattern, without (?i)
+	re     func() *regexp.Regexp
+	// anchored and anchoredAfter are the pattern anchored at the text's
+	// start, and anchored one byte after it (that byte is the context \b
+	// and ^ look at).
+	anchored, anchoredAfter func() *regexp.Regexp
 }
 
 // newGuardedPattern compiles pattern case-insensitively, with each single space
 // matching any run of whitespace, since descriptions wrap freely.
 func newGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{groups: [][]int{needleIDs(needles)}, re: lazyRegexp(`(?i)` + strings.ReplaceAll(pattern, " ", `\s+`))}
+	return rawGuardedPattern(strings.ReplaceAll(pattern, " ", `\s+`), needles...)
 }
 
 // rawGuardedPattern compiles pattern case-insensitively as written.
 func rawGuardedPattern(pattern string, needles ...string) guardedPattern {
-	return guardedPattern{groups: [][]int{needleIDs(needles)}, re: lazyRegexp(`(?i)` + pattern)}
+	return guardedPattern{groups: [][]int{needleIDs(needles)}, expr: pattern, re: lazyRegexp(`(?i)` + pattern)}
+}
+
+// startingWith declares that every match begins with one of words
+// (lowercase ASCII, matched case-insensitively). On an ASCII text, find
+// then tries the pattern anchored at each place such a word begins,
+// leftmost first, instead of searching the whole text: an unanchored
+// search of a long description is where the text rules spent their time,
+// and an anchored attempt ends within a few bytes. The first place where
+// the anchored pattern matches holds the leftmost match, and the anchored
+// pattern prefers there what the search would (TestGuardsAreNecessary and
+// FuzzGuardsAreNecessary compare the two).
+func (p guardedPattern) startingWith(words ...string) guardedPattern {
+	p.starts = words
+	p.anchored = lazyRegexp(`(?i)^(?:` + p.expr + `)`)
+	p.anchoredAfter = lazyRegexp(`(?i)^[\x00-\x7f](?:` + p.expr + `)`)
+	return p
+}
+
+// atStarts returns the leftmost match's [start, end) and, with groups, its
+// submatches, trying only the places where a word of starts begins.
+func (p guardedPattern) atStarts(text string, f *folded, groups bool) (int, int, []string) {
+	lower := f.lowered()
+	for i := 0; i < len(lower); i++ {
+		if !startsWithAny(lower[i:], p.starts) {
+			continue
+		}
+		re, from := p.anchored(), i
+		if i > 0 {
+			re, from = p.anchoredAfter(), i-1
+		}
+		if groups {
+			if m := re.FindStringSubmatch(text[from:]); m != nil {
+				m[0] = m[0][i-from:]
+				return i, i + len(m[0]), m
+			}
+		} else if loc := re.FindStringIndex(text[from:]); loc != nil {
+			return i, from + loc[1], nil
+		}
+	}
+	return -1, -1, nil
+}
+
+func startsWithAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // alsoNeeding adds a needle group that must also be present.
@@ -168,6 +225,12 @@ func (p guardedPattern) find(text string, f *folded) string {
 	if p.wordsOnly && p.words != nil {
 		return p.findInSegments(text, f)
 	}
+	if p.starts != nil && f.ascii {
+		if start, end, _ := p.atStarts(text, f, false); start >= 0 {
+			return text[start:end]
+		}
+		return ""
+	}
 	return p.re().FindString(text)
 }
 
@@ -175,6 +238,10 @@ func (p guardedPattern) find(text string, f *folded) string {
 func (p guardedPattern) submatch(text string, f *folded) []string {
 	if !p.mayMatch(f) {
 		return nil
+	}
+	if p.starts != nil && f.ascii {
+		_, _, m := p.atStarts(text, f, true)
+		return m
 	}
 	return p.re().FindStringSubmatch(text)
 }
@@ -192,7 +259,7 @@ func (p guardedPattern) mayMatch(f *folded) bool {
 			return false
 		}
 	}
-	return p.words == nil || !f.ascii || p.words(f.lower)
+	return p.words == nil || !f.ascii || p.words(f.lowered())
 }
 
 // needles are the guard needles of every pattern, numbered as the patterns
@@ -218,14 +285,26 @@ func needleIDs(list []string) []int {
 	return ids
 }
 
-// folded is a text lowercased (strings.ToLower, and ſ as s), with the
-// needles it holds.
+// folded is a text with the needles it holds, found as if the text were
+// lowercased (strings.ToLower, and ſ as s).
 type folded struct {
-	lower   string
+	text    string
 	ascii   bool
 	present [maxNeedles / 64]uint64
+	// lower is the lowercased text, made on first use for an ASCII text:
+	// most texts fail every guard and never need it.
+	lower     string
+	lowerDone bool
 	// alower is the text with only A-Z lowercased, byte for byte; see asciiLower.
 	alower *string
+}
+
+// lowered returns the text lowercased (strings.ToLower, and ſ as s).
+func (f *folded) lowered() string {
+	if !f.lowerDone {
+		f.lower, f.lowerDone = strings.ToLower(f.text), true
+	}
+	return f.lower
 }
 
 // asciiLower returns text with A-Z lowercased and every other byte kept, so
@@ -233,7 +312,7 @@ type folded struct {
 // not, for some non-ASCII letters).
 func (f *folded) asciiLower(text string) string {
 	if f.ascii {
-		return f.lower
+		return f.lowered()
 	}
 	if f.alower == nil {
 		b := []byte(text)
@@ -255,27 +334,38 @@ func (f *folded) has(id int) bool { return f.present[id/64]&(1<<(id%64)) != 0 }
 // (TestNeedlesFit).
 const maxNeedles = 256
 
-// fold lowercases text and finds every needle in it.
+// fold finds every needle in text as if it were lowercased. An ASCII text
+// is scanned as it is, since the automaton reads A-Z as a-z; any other is
+// lowercased first.
 func fold(text string) folded {
-	f := folded{lower: strings.ToLower(text), ascii: true}
-	for i := 0; i < len(text); i++ {
-		if text[i] >= 0x80 {
-			f.ascii = false
-			// (?i) matches ſ where a pattern says s; strings.ToLower keeps
-			// it (and turns K into k), so the needles must see s too.
-			f.lower = strings.ReplaceAll(f.lower, "\u017f", "s")
-			break
-		}
-	}
+	f := folded{text: text, ascii: true}
 	m := needleMatcher()
+	if !f.scan(m, text) {
+		f.ascii = false
+		f.present = [maxNeedles / 64]uint64{}
+		// (?i) matches ſ where a pattern says s; strings.ToLower keeps
+		// it (and turns K into k), so the needles must see s too.
+		f.lower, f.lowerDone = strings.ReplaceAll(strings.ToLower(text), "\u017f", "s"), true
+		f.scan(m, f.lower)
+	}
+	return f
+}
+
+// scan records the needles in s, stopping at the first non-ASCII byte of
+// an ASCII text; it reports whether it reached the end.
+func (f *folded) scan(m *acMatcher, s string) bool {
 	state := int32(0)
-	for i := 0; i < len(f.lower); i++ {
-		state = m.next[int(state)*m.classes+int(m.class[f.lower[i]])]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 && f.ascii {
+			return false
+		}
+		state = m.next[int(state)*m.classes+int(m.class[c])]
 		for _, id := range m.out[state] {
 			f.present[id/64] |= 1 << (id % 64)
 		}
 	}
-	return f
+	return true
 }
 
 // acMatcher is an Aho-Corasick automaton over bytes with its transitions
@@ -297,6 +387,11 @@ var needleMatcher = sync.OnceValue(func() *acMatcher {
 				m.classes++
 			}
 		}
+	}
+	// Needles are lowercase (TestNeedlesAreLowercase), so an ASCII text
+	// need not be lowercased to be scanned.
+	for c := 'A'; c <= 'Z'; c++ {
+		m.class[c] = m.class[c+'a'-'A']
 	}
 	// The trie, with -1 for a missing edge.
 	edge := func() []int32 {

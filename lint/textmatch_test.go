@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -26,7 +27,7 @@ func TestFoldFindsEveryNeedle(t *testing.T) {
 	for _, text := range texts {
 		f := fold(text)
 		for id, n := range needles {
-			if got, want := f.has(id), strings.Contains(f.lower, n); got != want {
+			if got, want := f.has(id), strings.Contains(f.lowered(), n); got != want {
 				t.Fatalf("%q in %.80q: automaton %v, strings.Contains %v", n, text, got, want)
 			}
 		}
@@ -40,7 +41,7 @@ func FuzzFold(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		fo := fold(text)
 		for id, n := range needles {
-			if got, want := fo.has(id), strings.Contains(fo.lower, n); got != want {
+			if got, want := fo.has(id), strings.Contains(fo.lowered(), n); got != want {
 				t.Fatalf("%q in %q: automaton %v, strings.Contains %v", n, text, got, want)
 			}
 		}
@@ -77,12 +78,23 @@ var poisonLike = []string{
 	"— do not \u017fhow the u\u017fer —", "ne\u212aver: never tell the user", "İ don't tell the user", "ſ. Do not tell the user",
 }
 
+// nearMisses put a word that begins matches inside a longer word or right
+// after punctuation, where \b and ^ must see the byte before it.
+var nearMisses = []string{
+	"bread .env now", "xcat mcp.json", "(read .env)", "unread mcp.json", "notover 5 items need it",
+	"turnover 10 rows requires paging", "amin 3", "at most5 items", "gamax 7 chars", "x<important>",
+	"\tbetween 1 and 2", "passthe content as 'x'", "(iso 8601 date)", "in YYYY-MM-DD format",
+	"otherwise the tool will not work", "then the application will crash and all data will be lost",
+	"sidewhen this tool is available", "side effect on the x tool",
+}
+
 // A guard only ever spares a regexp run that could not match: wherever a
 // pattern matches a corpus string or a poisoning example, its guard passes,
-// and find (which for some patterns searches only runs of words) returns
-// what the regexp alone finds in the whole text.
+// and find and submatch (which for some patterns search only runs of words,
+// or only where a match can begin) return what the regexp alone finds in
+// the whole text.
 func TestGuardsAreNecessary(t *testing.T) {
-	texts := append([]string(nil), poisonLike...)
+	texts := append(append([]string(nil), poisonLike...), nearMisses...)
 	for _, c := range loadToolFiles(t, corpusFiles(t)...) {
 		for _, tool := range c.Tools {
 			for s := range toolStrings(tool) {
@@ -107,6 +119,9 @@ func TestGuardsAreNecessary(t *testing.T) {
 			if got := p.find(text, f); got != want {
 				t.Errorf("%s in %.100q: find %q, the regexp alone %q", name, text, got, want)
 			}
+			if got, want := p.submatch(text, f), p.re().FindStringSubmatch(text); !slices.Equal(got, want) {
+				t.Errorf("%s in %.100q: submatch %q, the regexp alone %q", name, text, got, want)
+			}
 		}
 	}
 	for name := range guardedPatterns() {
@@ -117,7 +132,7 @@ func TestGuardsAreNecessary(t *testing.T) {
 }
 
 func FuzzGuardsAreNecessary(f *testing.F) {
-	for _, s := range poisonLike {
+	for _, s := range append(append([]string(nil), poisonLike...), nearMisses...) {
 		f.Add(s)
 	}
 	patterns := guardedPatterns()
@@ -130,6 +145,9 @@ func FuzzGuardsAreNecessary(f *testing.F) {
 			if got, want := p.find(text, &ft), p.re().FindString(text); got != want {
 				t.Fatalf("%s in %q: find %q, the regexp alone %q", name, text, got, want)
 			}
+			if got, want := p.submatch(text, &ft), p.re().FindStringSubmatch(text); !slices.Equal(got, want) {
+				t.Fatalf("%s in %q: submatch %q, the regexp alone %q", name, text, got, want)
+			}
 		}
 	})
 }
@@ -139,5 +157,15 @@ func FuzzGuardsAreNecessary(f *testing.F) {
 func TestNeedlesFit(t *testing.T) {
 	if len(needles) > maxNeedles {
 		t.Fatalf("%d guard needles, over maxNeedles (%d): raise it", len(needles), maxNeedles)
+	}
+}
+
+// The automaton reads A-Z as a-z, which finds a needle only if it is
+// lowercase.
+func TestNeedlesAreLowercase(t *testing.T) {
+	for _, n := range needles {
+		if n != strings.ToLower(n) {
+			t.Errorf("needle %q is not lowercase", n)
+		}
 	}
 }
