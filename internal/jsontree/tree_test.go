@@ -3,9 +3,11 @@ package jsontree
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParseKeepsWhatEncodingJSONLoses(t *testing.T) {
@@ -169,6 +171,42 @@ func TestStringsDoNotAliasInput(t *testing.T) {
 	}
 	if got := string(Encode(n, EncodeOptions{})); got != want {
 		t.Errorf("overwriting the input changed the tree:\n got %s\nwant %s", got, want)
+	}
+}
+
+// Position agrees with counting from the start of the document, at every
+// offset near the index's block edges and at random ones, in documents
+// mixing short and long lines, blank lines, CRLF and characters of 1 to 4
+// bytes.
+func TestPositionsAgreeWithCounting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"a", "\n", "\r\n", "é", "€", "😀", "\n\n", strings.Repeat("x", blockSize-1), strings.Repeat("é", markInterval)}
+	for doc := 0; doc < 40; doc++ {
+		var sb strings.Builder
+		for sb.Len() < 5*blockSize+rng.IntN(3*markInterval) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		data := []byte(sb.String())
+		lines := NewLines(data)
+		offsets := []int{-1, len(data) + 1}
+		for edge := 0; edge <= len(data)+blockSize; edge += blockSize {
+			for d := -5; d <= 5; d++ {
+				offsets = append(offsets, min(max(edge+d, 0), len(data)))
+			}
+		}
+		for range 200 {
+			offsets = append(offsets, rng.IntN(len(data)+1))
+		}
+		for _, offset := range offsets {
+			wantLine, wantCol := 0, 0
+			if at := min(offset, len(data)); at >= 0 {
+				lineStart := bytes.LastIndexByte(data[:at], '\n') + 1
+				wantLine, wantCol = bytes.Count(data[:at], []byte{'\n'})+1, utf8.RuneCount(data[lineStart:at])+1
+			}
+			if line, col := lines.Position(offset); line != wantLine || col != wantCol {
+				t.Fatalf("document %d, offset %d of %d: %d:%d, want %d:%d", doc, offset, len(data), line, col, wantLine, wantCol)
+			}
+		}
 	}
 }
 
