@@ -214,36 +214,55 @@ type parser struct {
 	// textChunk is its size, doubling up to maxTextChunk.
 	textSlab  strings.Builder
 	textChunk int
-	// strs maps the text of keys and short strings read so far to one
-	// string each (see intern).
-	strs map[string]string
+	// interned holds the last key or short string read for each slot of
+	// internHash (see intern).
+	interned *[internSlots]string
 }
 
-// maxInterned bounds the strings intern keeps: enough for the keys and
-// values a schema vocabulary repeats, few enough that a document of
-// distinct strings does not grow a big map.
-const maxInterned = 1024
+// internSlots is the size of intern's table: enough for the keys and
+// values a schema vocabulary repeats, small enough that a small document
+// does not pay much for it.
+const internSlots = 512
 
 // maxInternedValue is the longest string value intern is asked for: type
 // names, formats and small enums repeat, descriptions do not.
 const maxInternedValue = 16
 
-// intern returns b as a string (validUTF8), the same string for the same
-// bytes: keys ("type", "description", "properties") and short values
-// ("string", "object") repeat in every schema, and sharing them saves an
-// allocation each. The lookup does not allocate.
+// intern returns b as a string (validUTF8), the string of the last equal b
+// when it still holds b's slot: keys ("type", "description", "properties")
+// and short values ("string", "object") repeat in every schema, and sharing
+// them saves their bytes. A slot keeps the latest string, so words that
+// share one only cost a copy each. The lookup does not allocate, and unlike
+// a map the table neither grows nor hashes every byte.
 func (p *parser) intern(b []byte) string {
-	if s, ok := p.strs[string(b)]; ok {
-		return s
+	if p.interned == nil {
+		p.interned = new([internSlots]string)
+	}
+	slot := &p.interned[internHash(b)]
+	if *slot == string(b) {
+		return *slot
 	}
 	s := p.text(b)
-	if len(p.strs) < maxInterned && s == string(b) {
-		if p.strs == nil {
-			p.strs = make(map[string]string)
-		}
-		p.strs[s] = s
+	if s == string(b) {
+		*slot = s
 	}
 	return s
+}
+
+// internHash picks b's slot in intern's table from its length and its
+// first two and last two bytes, which tell apart the words a schema
+// repeats.
+func internHash(b []byte) int {
+	h := uint(len(b))
+	if len(b) > 0 {
+		h = h*31 + uint(b[0])
+		h = h*31 + uint(b[len(b)-1])
+	}
+	if len(b) > 2 {
+		h = h*31 + uint(b[1])
+		h = h*31 + uint(b[len(b)-2])
+	}
+	return int(h % internSlots)
 }
 
 // maxChunk bounds a slab's length. A slice longer than a quarter of it gets

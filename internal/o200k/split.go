@@ -23,6 +23,9 @@ import (
 // alone: see asciiClass) is skipped by the engine and counts nothing; for it
 // pieceEnd returns minus its length.
 func pieceEnd(text string) int {
+	if end := asciiPieceEnd(text); end > 0 {
+		return end
+	}
 	c0, n0 := classAt(text, 0)
 	if c0 == 0 {
 		return -n0
@@ -88,6 +91,69 @@ func pieceEnd(text string) int {
 		return lastStart
 	}
 	return run // \s+
+}
+
+// asciiPieceEnd is pieceEnd for the pieces most of a tool's text is made
+// of, in ASCII: a word with an optional leading character, digits, a run of
+// punctuation. It returns 0 for any other start, and wherever a non-ASCII
+// character could extend the piece, for pieceEnd to decide.
+func asciiPieceEnd(text string) int {
+	b := text[0]
+	if b >= utf8.RuneSelf {
+		return 0
+	}
+	c, i := asciiClass[b], 0
+	if c&prefix != 0 && len(text) > 1 {
+		b1 := text[1]
+		if b1 >= utf8.RuneSelf {
+			return 0
+		}
+		if c1 := asciiClass[b1]; c1&(upper|lower) != 0 {
+			c, i = c1, 1
+		}
+	}
+	switch {
+	case c&(upper|lower) != 0:
+		// Both letter alternatives match the uppercase letters and then the
+		// lowercase ones: no ASCII letter is in both classes.
+		j := span7(text, i, upper)
+		j = span7(text, j, lower)
+		if j < len(text) && text[j] >= utf8.RuneSelf {
+			return 0
+		}
+		return contraction(text, j)
+	case c&number != 0:
+		j := span7(text[:min(len(text), 3)], 0, number)
+		if j < 3 && j < len(text) && text[j] >= utf8.RuneSelf {
+			return 0
+		}
+		return j
+	case c&punct != 0 || b == ' ':
+		j := 0
+		if b == ' ' {
+			j = 1
+		}
+		if j >= len(text) || asciiClass[text[j]]&punct == 0 { // text[1] is ASCII: see above
+			return 0
+		}
+		j = span7(text, j, punct)
+		if j < len(text) && text[j] >= utf8.RuneSelf {
+			return 0
+		}
+		for j < len(text) && (text[j] == '\r' || text[j] == '\n' || text[j] == '/') {
+			j++
+		}
+		return j
+	}
+	return 0
+}
+
+// span7 is span over ASCII only: it stops at the first non-ASCII byte.
+func span7(text string, i int, want class) int {
+	for i < len(text) && text[i] < utf8.RuneSelf && asciiClass[text[i]]&want != 0 {
+		i++
+	}
+	return i
 }
 
 // letterPiece tries the two letter alternatives, each first with the
