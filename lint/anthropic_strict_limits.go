@@ -64,7 +64,11 @@ func providerCatalogCounts(opts *Options, c *contract.Catalog) []providerParamCo
 	if cc.opts != opts || cc.catalog != c || opts == nil {
 		counts := make([]providerParamCounts, len(c.Tools))
 		inParallel(len(c.Tools), func() func(i int) {
-			return func(i int) { counts[i] = providerCountParams(walkInput(c.Tools[i])) }
+			var schemas []schemawalk.Schema
+			return func(i int) {
+				schemas = appendInput(schemas[:0], c.Tools[i])
+				counts[i] = providerCountParams(schemas)
+			}
 		})
 		cc.opts, cc.catalog, cc.counts = opts, c, counts
 	}

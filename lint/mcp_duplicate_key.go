@@ -32,7 +32,8 @@ Fix: keep one of the two, the one every client should see.`,
 			parent int
 			token  string
 		}
-		frames := []frame{{n: p.Tool.Node, parent: -1}}
+		// Room for a typical tool's objects and arrays, kept off the heap.
+		frames := append(make([]frame, 0, 64), frame{n: p.Tool.Node, parent: -1})
 		pointer := func(i int) string {
 			var tokens []string
 			for ; i > 0; i = frames[i].parent {

@@ -217,16 +217,19 @@ type Pass struct {
 // shared: callers must not modify it.
 func (p *Pass) inputSchemas() []schemawalk.Schema {
 	if p.scratch == nil {
-		return walkInput(p.Tool)
+		return appendInput(nil, p.Tool)
 	}
 	if p.scratch.tool != p.Tool {
-		p.scratch.tool, p.scratch.schemas = p.Tool, walkInput(p.Tool)
+		// The array is reused from tool to tool: rules hold the list only
+		// while they check the tool it belongs to.
+		p.scratch.tool, p.scratch.schemas = p.Tool, appendInput(p.scratch.schemas[:0], p.Tool)
 	}
 	return p.scratch.schemas
 }
 
-func walkInput(t *contract.Tool) []schemawalk.Schema {
-	var list []schemawalk.Schema
+// appendInput appends every subschema of t's inputSchema to list, parents
+// first.
+func appendInput(list []schemawalk.Schema, t *contract.Tool) []schemawalk.Schema {
 	schemawalk.Walk(t.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
 		list = append(list, s)
 		return true
