@@ -186,7 +186,16 @@ func readDoc(path string, limit int64) (*document, error) {
 }
 
 func parseDoc(data []byte, file string) (*document, error) {
-	root, err := jsontree.Parse(data)
+	var root *jsontree.Node
+	var lines *jsontree.Lines
+	var err error
+	if file != "" {
+		// Positions are wanted: the tree and its Lines share one copy of
+		// the file, and data is not kept.
+		root, lines, err = jsontree.ParseLines(data)
+	} else {
+		root, err = jsontree.Parse(data)
+	}
 	if err != nil {
 		var se *jsontree.SyntaxError
 		if errors.As(err, &se) {
@@ -194,11 +203,7 @@ func parseDoc(data []byte, file string) (*document, error) {
 		}
 		return nil, &contract.InputError{File: orInput(file), Msg: err.Error()}
 	}
-	doc := &document{file: file, root: root}
-	if file != "" {
-		doc.lines = jsontree.NewLines(data)
-	}
-	return doc, nil
+	return &document{file: file, root: root, lines: lines}, nil
 }
 
 func orInput(file string) string {

@@ -63,6 +63,30 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// BenchmarkParseLines parses the corpus catalog of BenchmarkParse with
+// its Lines, as a file is read for lint.
+func BenchmarkParseLines(b *testing.B) {
+	docs := corpusFiles(b)
+	var tools [][]byte
+	for _, d := range docs {
+		n, err := Parse(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, t := range n.Get("tools").Items {
+			tools = append(tools, Encode(t, EncodeOptions{Indent: "    "}))
+		}
+	}
+	catalog := []byte("{\n  \"tools\": [\n" + string(bytes.Join(tools, []byte(",\n"))) + "\n  ]\n}\n")
+	b.SetBytes(int64(len(catalog)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := ParseLines(catalog); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkNewLines indexes the line starts of every corpus tool list.
 func BenchmarkNewLines(b *testing.B) {
 	docs := corpusFiles(b)

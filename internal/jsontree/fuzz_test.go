@@ -2,6 +2,7 @@ package jsontree
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,6 +51,10 @@ func FuzzParse(f *testing.F) {
 		n, err := Parse(data)
 		if (err == nil) != json.Valid(data) && utf8.Valid(data) {
 			t.Fatalf("Parse error %v, but encoding/json Valid = %v", err, json.Valid(data))
+		}
+		m, _, merr := ParseLines(data)
+		if fmt.Sprint(err) != fmt.Sprint(merr) || (err == nil && !sameTree(n, m)) {
+			t.Fatalf("ParseLines gives %v, Parse %v", merr, err)
 		}
 		lines := NewLines(data)
 		if err != nil {

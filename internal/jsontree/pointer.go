@@ -1,7 +1,6 @@
 package jsontree
 
 import (
-	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,8 +12,9 @@ import (
 // Columns count characters (not bytes), as editors and GitHub annotations do.
 // A Lines is not safe for concurrent use: it caches as it answers.
 type Lines struct {
-	data []byte
-	// blocks describes every blockSize bytes of data: a position is found
+	// text is the document.
+	text string
+	// blocks describes every blockSize bytes of text: a position is found
 	// from its block by counting the line breaks between the block's start
 	// and it. A start per line would cost 8 bytes a line (33 MB for a
 	// 100,000-tool catalog); this costs 16 bytes per blockSize.
@@ -35,53 +35,54 @@ type mark struct{ offset, chars int }
 type block struct{ lines, start int }
 
 // blockSize bounds the bytes a position's lookup scans for line breaks
-// (with bytes.Count and bytes.LastIndexByte, which are fast).
+// (with strings.Count and strings.LastIndexByte, which are fast).
 const blockSize = 1024
 
 const markInterval = 4096
 
-// NewLines indexes the lines of data.
-func NewLines(data []byte) *Lines {
-	blocks := make([]block, len(data)/blockSize+1)
+// NewLines indexes the lines of a copy of data (ParseLines shares that
+// copy with the tree).
+func NewLines(data []byte) *Lines { return newLines(string(data)) }
+
+func newLines(text string) *Lines {
+	blocks := make([]block, len(text)/blockSize+1)
 	b := block{}
 	for j := range blocks {
+		chunk := text[j*blockSize : min((j+1)*blockSize, len(text))]
 		blocks[j] = b
-		chunk := data[j*blockSize : min((j+1)*blockSize, len(data))]
-		if k := bytes.LastIndexByte(chunk, '\n'); k >= 0 {
-			b.lines += bytes.Count(chunk, lineBreak)
+		if k := strings.LastIndexByte(chunk, '\n'); k >= 0 {
+			b.lines += strings.Count(chunk, "\n")
 			b.start = j*blockSize + k + 1
 		}
 	}
-	return &Lines{data: data, blocks: blocks}
+	return &Lines{text: text, blocks: blocks}
 }
 
-var lineBreak = []byte{'\n'}
-
-// Bytes returns the document's bytes from start to end (not a copy).
-func (l *Lines) Bytes(start, end int) []byte { return l.data[start:end] }
+// Bytes returns a copy of the document's bytes from start to end.
+func (l *Lines) Bytes(start, end int) []byte { return []byte(l.text[start:end]) }
 
 // Position returns the line and column of a byte offset.
 func (l *Lines) Position(offset int) (line, column int) {
 	if offset < 0 {
 		return 0, 0
 	}
-	if offset > len(l.data) {
-		offset = len(l.data)
+	if offset > len(l.text) {
+		offset = len(l.text)
 	}
 	// i is the line's index, start its first byte.
 	j := offset / blockSize
 	i, start := l.blocks[j].lines, l.blocks[j].start
-	before := l.data[j*blockSize : offset]
-	if k := bytes.LastIndexByte(before, '\n'); k >= 0 {
-		i += bytes.Count(before, lineBreak)
+	before := l.text[j*blockSize : offset]
+	if k := strings.LastIndexByte(before, '\n'); k >= 0 {
+		i += strings.Count(before, "\n")
 		start = j*blockSize + k + 1
 	}
 	if offset-start <= markInterval {
-		return i + 1, utf8.RuneCount(l.data[start:offset]) + 1
+		return i + 1, utf8.RuneCountInString(l.text[start:offset]) + 1
 	}
 	marks := l.lineMarks(i, start)
 	k := sort.Search(len(marks), func(k int) bool { return marks[k].offset > offset }) - 1
-	return i + 1, marks[k].chars + utf8.RuneCount(l.data[marks[k].offset:offset]) + 1
+	return i + 1, marks[k].chars + utf8.RuneCountInString(l.text[marks[k].offset:offset]) + 1
 }
 
 // lineMarks returns the checkpoints of line i, which starts at start,
@@ -93,18 +94,18 @@ func (l *Lines) lineMarks(i, start int) []mark {
 	if m, ok := l.marks[i]; ok {
 		return m
 	}
-	end := len(l.data)
-	if k := bytes.IndexByte(l.data[start:], '\n'); k >= 0 {
+	end := len(l.text)
+	if k := strings.IndexByte(l.text[start:], '\n'); k >= 0 {
 		end = start + k + 1
 	}
 	marks := []mark{{start, 0}}
 	chars := 0
 	for at := start; at < end; {
 		next := min(at+markInterval, end)
-		for next < end && !utf8.RuneStart(l.data[next]) {
+		for next < end && !utf8.RuneStart(l.text[next]) {
 			next++
 		}
-		chars += utf8.RuneCount(l.data[at:next])
+		chars += utf8.RuneCountInString(l.text[at:next])
 		at = next
 		marks = append(marks, mark{at, chars})
 	}

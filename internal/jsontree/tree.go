@@ -172,7 +172,26 @@ func (e *SyntaxError) Error() string {
 // ignore it; Windows editors write one); a UTF-16 or UTF-32 one is an error
 // that says so, since JSON is UTF-8.
 func Parse(data []byte) (*Node, error) {
-	p := &parser{data: data}
+	return parse(data, "")
+}
+
+// ParseLines is Parse and NewLines in one, for a document whose positions
+// are wanted: the tree's strings are cut from the one copy of data that the
+// Lines keeps instead of being copied one by one, so the document's bytes
+// are held once, and data is not kept.
+func ParseLines(data []byte) (*Node, *Lines, error) {
+	doc := string(data)
+	n, err := parse(data, doc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, newLines(doc), nil
+}
+
+// parse parses data; doc, when not empty, is a copy of data to cut strings
+// from.
+func parse(data []byte, doc string) (*Node, error) {
+	p := &parser{data: data, doc: doc}
 	if enc := utf16BOM(data); enc != "" {
 		return nil, p.errorf("the file is %s (it starts with a byte order mark); JSON is UTF-8, so save it as UTF-8", enc)
 	}
@@ -192,6 +211,8 @@ func Parse(data []byte) (*Node, error) {
 type parser struct {
 	data []byte
 	pos  int
+	// doc is a copy of data for ParseLines, or "".
+	doc string
 	// nodes is the unused rest of the current slab: one allocation per
 	// chunk of nodes instead of one per node.
 	nodes []Node
@@ -419,11 +440,11 @@ func (p *parser) number() (*Node, error) {
 			return nil, p.errorf("expected a digit in the exponent, found %s", p.describe())
 		}
 	}
-	return p.node(Node{Kind: Number, Text: p.intern(p.data[start:p.pos]), Offset: start, End: p.pos}), nil
+	return p.node(Node{Kind: Number, Text: p.span(start, p.pos, true), Offset: start, End: p.pos}), nil
 }
 
-// str reads a string. A key, and a value without escapes of up to
-// maxInternedValue bytes, is shared with an earlier equal one (intern).
+// str reads a string. Without escapes, it is its span of the input (see
+// span); a key and a value of up to maxInternedValue bytes are interned.
 func (p *parser) str(key bool) (string, error) {
 	p.pos++ // opening quote
 	start := p.pos
@@ -431,12 +452,7 @@ func (p *parser) str(key bool) (string, error) {
 	for p.pos < len(p.data) {
 		c := p.data[p.pos]
 		if c == '"' {
-			var s string
-			if key || p.pos-start <= maxInternedValue {
-				s = p.intern(p.data[start:p.pos])
-			} else {
-				s = p.text(p.data[start:p.pos])
-			}
+			s := p.span(start, p.pos, key || p.pos-start <= maxInternedValue)
 			p.pos++
 			return s, nil
 		}
@@ -493,6 +509,19 @@ func (p *parser) str(key bool) (string, error) {
 		}
 	}
 	return "", p.errorf("unterminated string")
+}
+
+// span returns data[start:end] as a string (validUTF8): cut from doc when
+// there is one, else interned or copied into a slab (text).
+func (p *parser) span(start, end int, intern bool) string {
+	b := p.data[start:end]
+	switch {
+	case p.doc != "" && utf8.Valid(b):
+		return p.doc[start:end]
+	case intern:
+		return p.intern(b)
+	}
+	return p.text(b)
 }
 
 // maxTextChunk bounds the size of a slab of string bytes; a string longer
