@@ -155,7 +155,7 @@ func LoadFile(path string) (*contract.Catalog, error) {
 // Parse reads tool-list bytes of any accepted shape. file names them in
 // positions and errors ("" for bytes that came from a live server).
 func Parse(data []byte, file, server, origin string) (*contract.Catalog, error) {
-	doc, err := parseDoc(data, file)
+	doc, err := parseDoc(string(data), file)
 	if err != nil {
 		return nil, err
 	}
@@ -170,14 +170,14 @@ type document struct {
 	root  *jsontree.Node
 }
 
-// readDoc reads a JSON file of at most limit bytes (fileio.ReadFile: regular
+// readDoc reads a JSON file of at most limit bytes (fileio.ReadText: regular
 // files only).
 func readDoc(path string, limit int64) (*document, error) {
-	data, err := fileio.ReadFile(path, limit)
+	text, err := fileio.ReadText(path, limit)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := parseDoc(data, path)
+	doc, err := parseDoc(text, path)
 	if err != nil {
 		return nil, err
 	}
@@ -185,17 +185,10 @@ func readDoc(path string, limit int64) (*document, error) {
 	return doc, nil
 }
 
-func parseDoc(data []byte, file string) (*document, error) {
-	var root *jsontree.Node
-	var lines *jsontree.Lines
-	var err error
-	if file != "" {
-		// Positions are wanted: the tree and its Lines share one copy of
-		// the file, and data is not kept.
-		root, lines, err = jsontree.ParseLines(data)
-	} else {
-		root, err = jsontree.Parse(data)
-	}
+// parseDoc parses text, which the tree and (for a file, whose positions
+// are wanted) its Lines share.
+func parseDoc(text string, file string) (*document, error) {
+	root, lines, err := jsontree.ParseText(text)
 	if err != nil {
 		var se *jsontree.SyntaxError
 		if errors.As(err, &se) {
@@ -203,7 +196,11 @@ func parseDoc(data []byte, file string) (*document, error) {
 		}
 		return nil, &contract.InputError{File: orInput(file), Msg: err.Error()}
 	}
-	return &document{file: file, root: root, lines: lines}, nil
+	doc := &document{file: file, root: root}
+	if file != "" {
+		doc.lines = lines
+	}
+	return doc, nil
 }
 
 func orInput(file string) string {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
 )
 
 // LoadGitRef reads the snapshot folder as it is at ref (a branch, tag, commit
@@ -77,11 +78,11 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 		default:
 			continue
 		}
-		data, err := readBlob(repo, hash, gitName(ref, name))
+		text, err := readBlob(repo, hash, gitName(ref, name))
 		if err != nil {
 			return nil, err
 		}
-		doc, err := parseDoc(data, gitName(ref, name))
+		doc, err := parseDoc(text, gitName(ref, name))
 		if err != nil {
 			return nil, err
 		}
@@ -148,7 +149,7 @@ func followLink(repo *git.Repository, root *object.Tree, ref, name string, link 
 		if err != nil {
 			return plumbing.ZeroHash, err
 		}
-		dest := string(target)
+		dest := target
 		next := path.Clean(path.Join(path.Dir(at), dest))
 		if path.IsAbs(dest) || next == ".." || strings.HasPrefix(next, "../") {
 			return plumbing.ZeroHash, &contract.InputError{File: gitName(ref, name), Msg: fmt.Sprintf(
@@ -259,22 +260,22 @@ func tooShort(repo *git.Repository, ref string) string {
 		"compare against a commit that exists, at most git:%s", ref, english.Plural(want, "commit"), m[1], english.Plural(depth, "commit"), commit.Hash.String()[:12], oldest)
 }
 
-func readBlob(repo *git.Repository, hash plumbing.Hash, name string) ([]byte, error) {
+func readBlob(repo *git.Repository, hash plumbing.Hash, name string) (string, error) {
 	blob, err := repo.BlobObject(hash)
 	if err != nil {
-		return nil, &contract.InputError{File: name, Msg: "cannot read the file from git: " + err.Error()}
+		return "", &contract.InputError{File: name, Msg: "cannot read the file from git: " + err.Error()}
 	}
 	if blob.Size > MaxFileSize {
-		return nil, &contract.InputError{File: name, Msg: fmt.Sprintf("file is %d bytes, over the %d-byte limit for a tool list", blob.Size, MaxFileSize)}
+		return "", &contract.InputError{File: name, Msg: fmt.Sprintf("file is %d bytes, over the %d-byte limit for a tool list", blob.Size, MaxFileSize)}
 	}
 	r, err := blob.Reader()
 	if err != nil {
-		return nil, &contract.InputError{File: name, Msg: "cannot read the file from git: " + err.Error()}
+		return "", &contract.InputError{File: name, Msg: "cannot read the file from git: " + err.Error()}
 	}
 	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	text, err := fileio.ReadAllString(io.LimitReader(r, MaxFileSize+1), blob.Size)
 	if err != nil {
-		return nil, &contract.InputError{File: name, Msg: "cannot read the file from git: " + err.Error()}
+		return "", &contract.InputError{File: name, Msg: "cannot read the file from git: " + err.Error()}
 	}
-	return data, nil
+	return text, nil
 }

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -34,28 +35,12 @@ const (
 // folder, FIFO, socket or device, also behind a symlink) and anything larger
 // is a *contract.InputError naming path, refused before its content is read.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	// O_NONBLOCK: opening a FIFO must not wait for a writer; the mode check
-	// below refuses it right after.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, size, err := openRegular(path, limit)
 	if err != nil {
-		// A socket cannot be opened at all; say what it is, not ENXIO.
-		if info, serr := os.Stat(path); serr == nil && regular(info) != nil {
-			return nil, &contract.InputError{File: path, Msg: regular(info).Error()}
-		}
-		return nil, &contract.InputError{File: path, Msg: Problem(err)}
+		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: Problem(err)}
-	}
-	if err := regular(info); err != nil {
-		return nil, &contract.InputError{File: path, Msg: err.Error()}
-	}
-	if info.Size() > limit {
-		return nil, tooLarge(path, info.Size(), limit)
-	}
-	data, err := readAll(io.LimitReader(f, limit+1), info.Size())
+	data, err := readAll(io.LimitReader(f, limit+1), size)
 	if err != nil {
 		return nil, &contract.InputError{File: path, Msg: Problem(err)}
 	}
@@ -63,6 +48,54 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, tooLarge(path, int64(len(data)), limit)
 	}
 	return data, nil
+}
+
+// ReadText is ReadFile for a caller that keeps the content as a string:
+// the file is read into the string's own memory, instead of into bytes the
+// string is then copied from (a 150 MB catalog would be held twice).
+func ReadText(path string, limit int64) (string, error) {
+	f, size, err := openRegular(path, limit)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	text, err := ReadAllString(io.LimitReader(f, limit+1), size)
+	if err != nil {
+		return "", &contract.InputError{File: path, Msg: Problem(err)}
+	}
+	if int64(len(text)) > limit {
+		return "", tooLarge(path, int64(len(text)), limit)
+	}
+	return text, nil
+}
+
+// openRegular opens path when it is a regular file of at most limit bytes,
+// and returns its size.
+func openRegular(path string, limit int64) (*os.File, int64, error) {
+	// O_NONBLOCK: opening a FIFO must not wait for a writer; the mode check
+	// below refuses it right after.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		// A socket cannot be opened at all; say what it is, not ENXIO.
+		if info, serr := os.Stat(path); serr == nil && regular(info) != nil {
+			return nil, 0, &contract.InputError{File: path, Msg: regular(info).Error()}
+		}
+		return nil, 0, &contract.InputError{File: path, Msg: Problem(err)}
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, &contract.InputError{File: path, Msg: Problem(err)}
+	}
+	if err := regular(info); err != nil {
+		f.Close()
+		return nil, 0, &contract.InputError{File: path, Msg: err.Error()}
+	}
+	if info.Size() > limit {
+		f.Close()
+		return nil, 0, tooLarge(path, info.Size(), limit)
+	}
+	return f, info.Size(), nil
 }
 
 // readAll reads r to its end into one buffer sized for the size Stat gave:
@@ -86,6 +119,18 @@ func readAll(r io.Reader, size int64) ([]byte, error) {
 			data = append(data, 0)[:len(data)]
 		}
 	}
+}
+
+// ReadAllString reads r to its end into a string, with room for size
+// bytes made at once (growing past them if r holds more), so that a big
+// input is neither regrown by doubling nor copied from bytes.
+func ReadAllString(r io.Reader, size int64) (string, error) {
+	var sb strings.Builder
+	sb.Grow(int(size) + 1)
+	if _, err := io.Copy(&sb, r); err != nil {
+		return "", err
+	}
+	return sb.String(), nil
 }
 
 // CheckRegular returns a *contract.InputError unless path (after symlinks)

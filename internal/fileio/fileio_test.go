@@ -174,14 +174,28 @@ func TestReadAllIgnoresAStaleSize(t *testing.T) {
 		if err != nil || len(got) != 4001 {
 			t.Errorf("size %d, limited: read %d bytes, err %v; want 4001", size, len(got), err)
 		}
+		text, err := ReadAllString(strings.NewReader(body), size)
+		if err != nil || text != body {
+			t.Errorf("size %d: ReadAllString read %d bytes, err %v; want all %d", size, len(text), err, len(body))
+		}
 	}
 	path := filepath.Join(t.TempDir(), "f.json")
 	os.WriteFile(path, []byte(body), 0o644)
 	if got, err := ReadFile(path, 10000); err != nil || string(got) != body {
 		t.Errorf("a file of exactly the limit: %d bytes, %v", len(got), err)
 	}
+	if got, err := ReadText(path, 10000); err != nil || got != body {
+		t.Errorf("ReadText, a file of exactly the limit: %d bytes, %v", len(got), err)
+	}
 	var ie *contract.InputError
 	if _, err := ReadFile(path, 9999); !errors.As(err, &ie) || !strings.Contains(ie.Msg, "over the 9999-byte limit") {
 		t.Errorf("a file one byte over the limit: %v", err)
+	}
+	if _, err := ReadText(path, 9999); !errors.As(err, &ie) || !strings.Contains(ie.Msg, "over the 9999-byte limit") {
+		t.Errorf("ReadText, a file one byte over the limit: %v", err)
+	}
+	dir := t.TempDir()
+	if _, err := ReadText(dir, 10000); !errors.As(err, &ie) || !strings.Contains(ie.Msg, "is a folder") {
+		t.Errorf("ReadText of a folder: %v", err)
 	}
 }

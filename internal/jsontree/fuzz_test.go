@@ -2,7 +2,6 @@ package jsontree
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -52,11 +51,7 @@ func FuzzParse(f *testing.F) {
 		if (err == nil) != json.Valid(data) && utf8.Valid(data) {
 			t.Fatalf("Parse error %v, but encoding/json Valid = %v", err, json.Valid(data))
 		}
-		m, _, merr := ParseLines(data)
-		if fmt.Sprint(err) != fmt.Sprint(merr) || (err == nil && !sameTree(n, m)) {
-			t.Fatalf("ParseLines gives %v, Parse %v", merr, err)
-		}
-		lines := NewLines(data)
+		lines := newLines(string(data))
 		if err != nil {
 			se, ok := err.(*SyntaxError)
 			if !ok {

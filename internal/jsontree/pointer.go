@@ -40,10 +40,7 @@ const blockSize = 1024
 
 const markInterval = 4096
 
-// NewLines indexes the lines of a copy of data (ParseLines shares that
-// copy with the tree).
-func NewLines(data []byte) *Lines { return newLines(string(data)) }
-
+// newLines indexes the lines of text.
 func newLines(text string) *Lines {
 	blocks := make([]block, len(text)/blockSize+1)
 	b := block{}

@@ -171,31 +171,31 @@ func (e *SyntaxError) Error() string {
 // UTF-8 byte order mark at the start is skipped (RFC 8259 §8.1 lets a parser
 // ignore it; Windows editors write one); a UTF-16 or UTF-32 one is an error
 // that says so, since JSON is UTF-8.
+//
+// The tree's strings are cut from one copy of data rather than copied one
+// by one (a string with escapes gets its own decoded copy), so they never
+// alias data, and a tree that is kept keeps that copy.
 func Parse(data []byte) (*Node, error) {
-	return parse(data, "")
+	return parse(string(data))
 }
 
-// ParseLines is Parse and NewLines in one, for a document whose positions
-// are wanted: the tree's strings are cut from the one copy of data that the
-// Lines keeps instead of being copied one by one, so the document's bytes
-// are held once, and data is not kept.
-func ParseLines(data []byte) (*Node, *Lines, error) {
-	doc := string(data)
-	n, err := parse(data, doc)
+// ParseText parses a document held as a string (fileio.ReadText), and
+// indexes its lines for positions: the tree's strings are cut from text,
+// and the Lines keeps it, so the document is held once.
+func ParseText(text string) (*Node, *Lines, error) {
+	n, err := parse(text)
 	if err != nil {
 		return nil, nil, err
 	}
-	return n, newLines(doc), nil
+	return n, newLines(text), nil
 }
 
-// parse parses data; doc, when not empty, is a copy of data to cut strings
-// from.
-func parse(data []byte, doc string) (*Node, error) {
-	p := &parser{data: data, doc: doc}
+func parse(data string) (*Node, error) {
+	p := &parser{data: data}
 	if enc := utf16BOM(data); enc != "" {
 		return nil, p.errorf("the file is %s (it starts with a byte order mark); JSON is UTF-8, so save it as UTF-8", enc)
 	}
-	p.pos = len(data) - len(TrimBOM(data))
+	p.pos = len(data) - len(strings.TrimPrefix(data, utf8BOM))
 	p.skipSpace()
 	n, err := p.value(0)
 	if err != nil {
@@ -209,10 +209,8 @@ func parse(data []byte, doc string) (*Node, error) {
 }
 
 type parser struct {
-	data []byte
+	data string
 	pos  int
-	// doc is a copy of data for ParseLines, or "".
-	doc string
 	// nodes is the unused rest of the current slab: one allocation per
 	// chunk of nodes instead of one per node.
 	nodes []Node
@@ -235,55 +233,6 @@ type parser struct {
 	// textChunk is its size, doubling up to maxTextChunk.
 	textSlab  strings.Builder
 	textChunk int
-	// interned holds the last key or short string read for each slot of
-	// internHash (see intern).
-	interned *[internSlots]string
-}
-
-// internSlots is the size of intern's table: enough for the keys and
-// values a schema vocabulary repeats, small enough that a small document
-// does not pay much for it.
-const internSlots = 512
-
-// maxInternedValue is the longest string value intern is asked for: type
-// names, formats and small enums repeat, descriptions do not.
-const maxInternedValue = 16
-
-// intern returns b as a string (validUTF8), the string of the last equal b
-// when it still holds b's slot: keys ("type", "description", "properties")
-// and short values ("string", "object") repeat in every schema, and sharing
-// them saves their bytes. A slot keeps the latest string, so words that
-// share one only cost a copy each. The lookup does not allocate, and unlike
-// a map the table neither grows nor hashes every byte.
-func (p *parser) intern(b []byte) string {
-	if p.interned == nil {
-		p.interned = new([internSlots]string)
-	}
-	slot := &p.interned[internHash(b)]
-	if *slot == string(b) {
-		return *slot
-	}
-	s := p.text(b)
-	if s == string(b) {
-		*slot = s
-	}
-	return s
-}
-
-// internHash picks b's slot in intern's table from its length and its
-// first two and last two bytes, which tell apart the words a schema
-// repeats.
-func internHash(b []byte) int {
-	h := uint(len(b))
-	if len(b) > 0 {
-		h = h*31 + uint(b[0])
-		h = h*31 + uint(b[len(b)-1])
-	}
-	if len(b) > 2 {
-		h = h*31 + uint(b[1])
-		h = h*31 + uint(b[len(b)-2])
-	}
-	return int(h % internSlots)
 }
 
 // maxChunk bounds a slab's length. A slice longer than a quarter of it gets
@@ -337,7 +286,7 @@ func (p *parser) itemSlice(items []*Node) []*Node {
 }
 
 func (p *parser) errorf(format string, args ...any) error {
-	line, col := NewLines(p.data).Position(p.pos)
+	line, col := newLines(p.data).Position(p.pos)
 	return &SyntaxError{Offset: p.pos, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -377,7 +326,7 @@ func (p *parser) value(depth int) (*Node, error) {
 	case c == '[':
 		return p.array(depth)
 	case c == '"':
-		s, err := p.str(false)
+		s, err := p.str()
 		if err != nil {
 			return nil, err
 		}
@@ -396,7 +345,7 @@ func (p *parser) value(depth int) (*Node, error) {
 }
 
 func (p *parser) literal(word string, n Node) (*Node, error) {
-	if !bytes.HasPrefix(p.data[p.pos:], []byte(word)) {
+	if !strings.HasPrefix(p.data[p.pos:], word) {
 		return nil, p.errorf("expected %q, found %s", word, p.describe())
 	}
 	p.pos += len(word)
@@ -440,19 +389,22 @@ func (p *parser) number() (*Node, error) {
 			return nil, p.errorf("expected a digit in the exponent, found %s", p.describe())
 		}
 	}
-	return p.node(Node{Kind: Number, Text: p.span(start, p.pos, true), Offset: start, End: p.pos}), nil
+	return p.node(Node{Kind: Number, Text: p.data[start:p.pos], Offset: start, End: p.pos}), nil
 }
 
-// str reads a string. Without escapes, it is its span of the input (see
-// span); a key and a value of up to maxInternedValue bytes are interned.
-func (p *parser) str(key bool) (string, error) {
+// str reads a string. Without escapes, it is cut from the input; with
+// them, decoded into scratch and copied out (text).
+func (p *parser) str() (string, error) {
 	p.pos++ // opening quote
 	start := p.pos
 	// Fast path: no escapes and no control characters.
 	for p.pos < len(p.data) {
 		c := p.data[p.pos]
 		if c == '"' {
-			s := p.span(start, p.pos, key || p.pos-start <= maxInternedValue)
+			s := p.data[start:p.pos]
+			if !utf8.ValidString(s) {
+				s = validUTF8([]byte(s))
+			}
 			p.pos++
 			return s, nil
 		}
@@ -511,19 +463,6 @@ func (p *parser) str(key bool) (string, error) {
 	return "", p.errorf("unterminated string")
 }
 
-// span returns data[start:end] as a string (validUTF8): cut from doc when
-// there is one, else interned or copied into a slab (text).
-func (p *parser) span(start, end int, intern bool) string {
-	b := p.data[start:end]
-	switch {
-	case p.doc != "" && utf8.Valid(b):
-		return p.doc[start:end]
-	case intern:
-		return p.intern(b)
-	}
-	return p.text(b)
-}
-
 // maxTextChunk bounds the size of a slab of string bytes; a string longer
 // than a quarter of it gets an allocation of its own.
 const maxTextChunk = 16 << 10
@@ -567,7 +506,7 @@ func (p *parser) unicodeEscape() (rune, int, error) {
 		if at+6 > len(p.data) || p.data[at] != '\\' || p.data[at+1] != 'u' {
 			return 0, false
 		}
-		v, err := strconv.ParseUint(string(p.data[at+2:at+6]), 16, 32)
+		v, err := strconv.ParseUint(p.data[at+2:at+6], 16, 32)
 		return rune(v), err == nil
 	}
 	r, ok := hex4(p.pos)
@@ -601,7 +540,7 @@ func (p *parser) object(depth int) (*Node, error) {
 			return nil, p.errorf("expected a string key, found %s", p.describe())
 		}
 		keyAt := p.pos
-		key, err := p.str(true)
+		key, err := p.str()
 		if err != nil {
 			return nil, err
 		}
@@ -668,16 +607,18 @@ func (p *parser) array(depth int) (*Node, error) {
 	}
 }
 
+const utf8BOM = "\xef\xbb\xbf"
+
 // TrimBOM drops a UTF-8 byte order mark from the start of data, for readers
 // that hand JSON to another decoder.
-func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) }
+func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte(utf8BOM)) }
 
 // utf16BOM names the encoding a UTF-16 or UTF-32 byte order mark announces.
-func utf16BOM(data []byte) string {
+func utf16BOM(data string) string {
 	switch {
-	case bytes.HasPrefix(data, []byte{0x00, 0x00, 0xfe, 0xff}), bytes.HasPrefix(data, []byte{0xff, 0xfe, 0x00, 0x00}):
+	case strings.HasPrefix(data, "\x00\x00\xfe\xff"), strings.HasPrefix(data, "\xff\xfe\x00\x00"):
 		return "UTF-32"
-	case bytes.HasPrefix(data, []byte{0xfe, 0xff}), bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+	case strings.HasPrefix(data, "\xfe\xff"), strings.HasPrefix(data, "\xff\xfe"):
 		return "UTF-16"
 	}
 	return ""

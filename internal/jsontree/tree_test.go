@@ -40,7 +40,7 @@ func TestParseKeepsWhatEncodingJSONLoses(t *testing.T) {
 
 func TestPositions(t *testing.T) {
 	doc := "{\n  \"tools\": [\n    {\"name\": \"é\", \"inputSchema\": {\"type\": \"object\"}}\n  ]\n}"
-	n, lines, err := ParseLines([]byte(doc))
+	n, lines, err := ParseText(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,22 +159,17 @@ func TestAppendKeepsNeighbours(t *testing.T) {
 // may point into it, however the parser shares them among nodes.
 func TestStringsDoNotAliasInput(t *testing.T) {
 	doc := `{"type": "object", "properties": {"a long property name": {"type": "string", "description": "a description longer than sixteen bytes", "enum": ["x", "y\n", 1.5]}}}`
-	for _, parse := range []func([]byte) (*Node, error){Parse, func(data []byte) (*Node, error) {
-		n, _, err := ParseLines(data)
-		return n, err
-	}} {
-		data := []byte(doc)
-		n, err := parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := string(Encode(n, EncodeOptions{}))
-		for i := range data {
-			data[i] = 'X'
-		}
-		if got := string(Encode(n, EncodeOptions{})); got != want {
-			t.Errorf("overwriting the input changed the tree:\n got %s\nwant %s", got, want)
-		}
+	data := []byte(doc)
+	n, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := string(Encode(n, EncodeOptions{}))
+	for i := range data {
+		data[i] = 'X'
+	}
+	if got := string(Encode(n, EncodeOptions{})); got != want {
+		t.Errorf("overwriting the input changed the tree:\n got %s\nwant %s", got, want)
 	}
 }
 
@@ -191,7 +186,7 @@ func TestPositionsAgreeWithCounting(t *testing.T) {
 			sb.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		data := []byte(sb.String())
-		lines := NewLines(data)
+		lines := newLines(string(data))
 		offsets := []int{-1, len(data) + 1}
 		for edge := 0; edge <= len(data)+blockSize; edge += blockSize {
 			for d := -5; d <= 5; d++ {
@@ -222,7 +217,7 @@ func TestPositionsOnOneLongLine(t *testing.T) {
 		sb.WriteString("é€😀a")
 	}
 	data := []byte(sb.String())
-	lines := NewLines(data)
+	lines := newLines(string(data))
 	for _, offset := range []int{0, markInterval - 1, markInterval + 3, 3*markInterval + 7, len(data)} {
 		for offset > 0 && offset < len(data) && (data[offset]&0xC0) == 0x80 {
 			offset++
