@@ -24,27 +24,36 @@ type providerParamCounts struct {
 	union int
 }
 
-func providerCountParams(schemas []schemawalk.Schema) providerParamCounts {
+func providerCountParams(t *contract.Tool) providerParamCounts {
 	var n providerParamCounts
-	for _, s := range schemas {
+	schemawalk.Visit(t.Input(), func(s schemawalk.Schema) bool {
 		if s.Via == "properties" && (s.Node.Has("anyOf") || s.Node.Has("oneOf") || s.Node.Get("type").Is(jsontree.Array)) {
 			n.union++
 		}
-		props := s.Node.Get("properties")
-		if !props.Is(jsontree.Object) {
-			continue
-		}
-		required := map[string]bool{}
-		for _, name := range s.Node.Get("required").Strings() {
-			required[name] = true
-		}
-		for _, m := range props.Members {
-			if !required[m.Key] {
-				n.optional++
+		if props := s.Node.Get("properties"); props.Is(jsontree.Object) {
+			required := s.Node.Get("required")
+			for _, m := range props.Members {
+				if !listed(required, m.Key) {
+					n.optional++
+				}
 			}
 		}
-	}
+		return true
+	})
 	return n
+}
+
+// listed reports whether the array list holds the string s.
+func listed(list *jsontree.Node, s string) bool {
+	if !list.Is(jsontree.Array) {
+		return false
+	}
+	for _, it := range list.Items {
+		if it.IsString(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // providerCountCache keeps the counts of the catalog last counted, so the two
@@ -64,11 +73,7 @@ func providerCatalogCounts(opts *Options, c *contract.Catalog) []providerParamCo
 	if cc.opts != opts || cc.catalog != c || opts == nil {
 		counts := make([]providerParamCounts, len(c.Tools))
 		inParallel(len(c.Tools), func() func(i int) {
-			var schemas []schemawalk.Schema
-			return func(i int) {
-				schemas = appendInput(schemas[:0], c.Tools[i])
-				counts[i] = providerCountParams(schemas)
-			}
+			return func(i int) { counts[i] = providerCountParams(c.Tools[i]) }
 		})
 		cc.opts, cc.catalog, cc.counts = opts, c, counts
 	}

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"runtime"
 	"strconv"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -57,13 +58,7 @@ func JSON(w io.Writer, r *contract.Result, meta Meta) error {
 		e.value(r.Drift, "  ")
 	}
 	e.raw(",\n  \"findings\": [")
-	for i := range r.Findings {
-		if i > 0 {
-			e.raw(",")
-		}
-		e.raw("\n    ")
-		e.finding(&r.Findings[i])
-	}
+	e.findings(r.Findings)
 	if len(r.Findings) > 0 {
 		e.raw("\n  ")
 	}
@@ -74,6 +69,66 @@ func JSON(w io.Writer, r *contract.Result, meta Meta) error {
 		return e.err
 	}
 	return bw.Flush()
+}
+
+// findingChunk is how many findings one goroutine encodes at a time.
+const findingChunk = 1024
+
+// findings writes the elements of the findings array. A large report is
+// encoded on every core, a chunk of findings per goroutine, and the chunks
+// are written in order; at most two chunks per core wait in memory, so the
+// report still never sits in memory whole.
+func (e *elementEncoder) findings(fs []contract.Finding) {
+	chunks := (len(fs) + findingChunk - 1) / findingChunk
+	if chunks <= 1 {
+		e.findingRange(fs, 0, len(fs))
+		return
+	}
+	type encoded struct {
+		buf  bytes.Buffer
+		err  error
+		done chan struct{}
+	}
+	out := make([]*encoded, chunks)
+	for k := range out {
+		out[k] = &encoded{done: make(chan struct{})}
+	}
+	slots := make(chan struct{}, 2*runtime.GOMAXPROCS(0))
+	go func() {
+		for k := range out {
+			slots <- struct{}{}
+			go func() {
+				c := &elementEncoder{w: bufio.NewWriter(&out[k].buf)}
+				c.findingRange(fs, k*findingChunk, min((k+1)*findingChunk, len(fs)))
+				if c.err == nil {
+					c.err = c.w.Flush()
+				}
+				out[k].err = c.err
+				close(out[k].done)
+			}()
+		}
+	}()
+	for _, c := range out {
+		<-c.done
+		if e.err == nil {
+			if e.err = c.err; e.err == nil {
+				_, e.err = e.w.Write(c.buf.Bytes())
+			}
+		}
+		c.buf = bytes.Buffer{}
+		<-slots
+	}
+}
+
+// findingRange writes findings [from, to) as elements of the array.
+func (e *elementEncoder) findingRange(fs []contract.Finding, from, to int) {
+	for i := from; i < to; i++ {
+		if i > 0 {
+			e.raw(",")
+		}
+		e.raw("\n    ")
+		e.finding(&fs[i])
+	}
 }
 
 // elementEncoder writes indented JSON values one by one, keeping the first error.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -37,6 +38,34 @@ func TestFindingMatchesEncodingJSON(t *testing.T) {
 		se.w.Flush()
 		if fast.String() != slow.String() {
 			t.Errorf("finding %d:\nfast %s\nslow %s", i, fast.String(), slow.String())
+		}
+	}
+}
+
+// A large findings array is encoded in chunks on every core; the bytes must
+// be those of encoding the findings one by one, chunk edges included.
+func TestChunkedFindingsMatchOneByOne(t *testing.T) {
+	var fs []contract.Finding
+	for i := range 3*findingChunk + 7 {
+		f := contract.Finding{Rule: "a/b", Severity: contract.Severity(i % 3), Category: "lint", Tool: fmt.Sprint("t", i), Line: i, Message: fmt.Sprint("m <", i, ">")}
+		if i%500 == 0 {
+			f.Related = []contract.Location{{Server: "o", Tool: "x", Line: i}}
+		}
+		fs = append(fs, f)
+	}
+	for _, n := range []int{0, 1, findingChunk, findingChunk + 1, len(fs)} {
+		var chunked, single bytes.Buffer
+		ce := &elementEncoder{w: bufio.NewWriter(&chunked)}
+		ce.findings(fs[:n])
+		se := &elementEncoder{w: bufio.NewWriter(&single)}
+		se.findingRange(fs[:n], 0, n)
+		if ce.err != nil || se.err != nil {
+			t.Fatalf("%d findings: errors %v, %v", n, ce.err, se.err)
+		}
+		ce.w.Flush()
+		se.w.Flush()
+		if chunked.String() != single.String() {
+			t.Errorf("%d findings: chunked encoding differs from one by one (%d vs %d bytes)", n, chunked.Len(), single.Len())
 		}
 	}
 }

@@ -54,6 +54,16 @@ const MaxDepth = 500
 // Walk calls fn for root and every subschema below it down to MaxDepth,
 // parents before children. Returning false from fn skips that schema's children.
 func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
+	walk(root, pointer, true, fn)
+}
+
+// Visit is Walk for a caller that needs no pointers: every Schema's
+// Pointer is empty, and none is built, which is most of a walk's cost.
+func Visit(root *jsontree.Node, fn func(Schema) bool) {
+	walk(root, "", false, fn)
+}
+
+func walk(root *jsontree.Node, pointer string, pointers bool, fn func(Schema) bool) {
 	if root == nil {
 		return
 	}
@@ -75,7 +85,10 @@ func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
 				// cost a copy of the whole path per key.
 				continue
 			}
-			p := jsontree.Append(s.Pointer, m.Key)
+			p := ""
+			if pointers {
+				p = jsontree.Append(s.Pointer, m.Key)
+			}
 			child := func(node *jsontree.Node, ptr, name string) Schema {
 				return Schema{Node: node, Pointer: ptr, Depth: s.Depth + 1, Via: m.Key, Parent: s.Node, Name: name}
 			}
@@ -85,13 +98,21 @@ func Walk(root *jsontree.Node, pointer string, fn func(Schema) bool) {
 			case isOneOf(m.Key, arrays) && v.Kind == jsontree.Array:
 				for i, it := range v.Items {
 					if isSchema(it) {
-						stack = append(stack, child(it, jsontree.AppendIndex(p, i), ""))
+						if pointers {
+							stack = append(stack, child(it, jsontree.AppendIndex(p, i), ""))
+						} else {
+							stack = append(stack, child(it, "", ""))
+						}
 					}
 				}
 			case isOneOf(m.Key, maps) && v.Kind == jsontree.Object:
 				for _, pm := range v.Members {
 					if isSchema(pm.Value) {
-						stack = append(stack, child(pm.Value, jsontree.Append(p, pm.Key), pm.Key))
+						if pointers {
+							stack = append(stack, child(pm.Value, jsontree.Append(p, pm.Key), pm.Key))
+						} else {
+							stack = append(stack, child(pm.Value, "", pm.Key))
+						}
 					}
 				}
 			}

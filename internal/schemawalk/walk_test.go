@@ -55,6 +55,24 @@ func TestWalkVisitsEverySubschemaInOrder(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("visited:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+
+	// Visit goes the same way and builds no pointer.
+	var walked, visited []Schema
+	Walk(schema, "/inputSchema", func(s Schema) bool {
+		s.Pointer = ""
+		walked = append(walked, s)
+		return true
+	})
+	Visit(schema, func(s Schema) bool {
+		if s.Pointer != "" {
+			t.Errorf("Visit gave pointer %q", s.Pointer)
+		}
+		visited = append(visited, s)
+		return true
+	})
+	if !reflect.DeepEqual(walked, visited) {
+		t.Errorf("Visit went\n%+v\nWalk went\n%+v", visited, walked)
+	}
 }
 
 func TestWalkSkipsChildrenAndSurvivesDepth(t *testing.T) {
