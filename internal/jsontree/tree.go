@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -219,8 +220,8 @@ type parser struct {
 	members []Member
 	items   []*Node
 	// nodeChunk, memberChunk and itemChunk are the lengths of the last slab
-	// of each kind: they double up to maxChunk, so a small document does
-	// not pay for a big slab.
+	// of each kind: they double up to maxNodeChunk or maxChunk, so a small
+	// document does not pay for a big slab.
 	nodeChunk, memberChunk, itemChunk int
 	// memberStack and itemStack hold the members and items of the objects
 	// and arrays being parsed, innermost last, until each is copied out at
@@ -235,19 +236,25 @@ type parser struct {
 	textChunk int
 }
 
-// maxChunk bounds a slab's length. A slice longer than a quarter of it gets
-// an allocation of its own, so a big array does not waste a slab's rest.
+// maxChunk bounds the length of a slab of members or items (8 KB and 2 KB,
+// sizes the allocator has a class of). A slice longer than a quarter of it
+// gets an allocation of its own, so a big array does not waste a slab's rest.
 const maxChunk = 256
 
-// nextChunk returns the length of the next slab after one of *n.
-func nextChunk(n *int) int {
-	*n = min(max(2**n, 16), maxChunk)
+// maxNodeChunk is as many nodes as fill 32 KB, the allocator's largest size
+// class: 256 nodes would take 22.5 KB and be rounded up to 24 KB, wasting 9%.
+var maxNodeChunk = (32 << 10) / int(reflect.TypeFor[Node]().Size())
+
+// nextChunk returns the length of the next slab after one of *n, doubling
+// up to limit.
+func nextChunk(n *int, limit int) int {
+	*n = min(max(2**n, 16), limit)
 	return *n
 }
 
 func (p *parser) node(n Node) *Node {
 	if len(p.nodes) == 0 {
-		p.nodes = make([]Node, nextChunk(&p.nodeChunk))
+		p.nodes = make([]Node, nextChunk(&p.nodeChunk, maxNodeChunk))
 	}
 	at := &p.nodes[0]
 	*at = n
@@ -263,7 +270,7 @@ func (p *parser) memberSlice(ms []Member) []Member {
 		if len(ms) > maxChunk/4 {
 			return append([]Member(nil), ms...)[:len(ms):len(ms)]
 		}
-		p.members = make([]Member, max(nextChunk(&p.memberChunk), len(ms)))
+		p.members = make([]Member, max(nextChunk(&p.memberChunk, maxChunk), len(ms)))
 	}
 	out := p.members[:len(ms):len(ms)]
 	copy(out, ms)
@@ -277,7 +284,7 @@ func (p *parser) itemSlice(items []*Node) []*Node {
 		if len(items) > maxChunk/4 {
 			return append([]*Node(nil), items...)[:len(items):len(items)]
 		}
-		p.items = make([]*Node, max(nextChunk(&p.itemChunk), len(items)))
+		p.items = make([]*Node, max(nextChunk(&p.itemChunk, maxChunk), len(items)))
 	}
 	out := p.items[:len(items):len(items)]
 	copy(out, items)
