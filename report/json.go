@@ -85,10 +85,16 @@ func (e *elementEncoder) findings(fs []contract.Finding) {
 		return
 	}
 	type encoded struct {
-		buf  bytes.Buffer
+		buf  *bytes.Buffer
 		err  error
 		done chan struct{}
 	}
+	// free holds the buffers of chunks already written, for the next
+	// chunks to reuse: the report then allocates a few chunks' worth
+	// instead of its whole size again in garbage (peak RSS on 100,000 tools
+	// rose by 200 MB with a new buffer per chunk). No more buffers exist
+	// than slots, so sending to free never blocks.
+	free := make(chan *bytes.Buffer, 2*runtime.GOMAXPROCS(0)+1)
 	out := make([]*encoded, chunks)
 	for k := range out {
 		out[k] = &encoded{done: make(chan struct{})}
@@ -98,7 +104,14 @@ func (e *elementEncoder) findings(fs []contract.Finding) {
 		for k := range out {
 			slots <- struct{}{}
 			go func() {
-				c := &elementEncoder{w: bufio.NewWriter(&out[k].buf)}
+				var b *bytes.Buffer
+				select {
+				case b = <-free:
+				default:
+					b = new(bytes.Buffer)
+				}
+				out[k].buf = b
+				c := &elementEncoder{w: bufio.NewWriter(b)}
 				c.findingRange(fs, k*findingChunk, min((k+1)*findingChunk, len(fs)))
 				if c.err == nil {
 					c.err = c.w.Flush()
@@ -115,7 +128,9 @@ func (e *elementEncoder) findings(fs []contract.Finding) {
 				_, e.err = e.w.Write(c.buf.Bytes())
 			}
 		}
-		c.buf = bytes.Buffer{}
+		c.buf.Reset()
+		free <- c.buf
+		c.buf = nil
 		<-slots
 	}
 }
