@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
@@ -33,17 +32,7 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
-// gcPercent is the garbage collector's target unless GOGC says otherwise.
-// A lint holds the parsed catalogs for its whole run, and at Go's default
-// of 100 the heap grows to twice that before a collection: 100,000 tools
-// (a 154 MB file) peaked at 1.49 GB, 2.3x a plain decode of the file. At
-// 50 the peak is 1.26 GB (2.0x) for about 15% more CPU (bench/lint.sh).
-const gcPercent = 50
-
 func main() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
 	ctx, stop := withSignals(os.Stderr)
 	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
