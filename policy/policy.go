@@ -75,6 +75,11 @@ type Policy struct {
 // Apply returns the findings that remain, with overridden severities, plus one
 // config/stale-ignore finding per ignore entry that matched nothing.
 func Apply(findings []contract.Finding, p Policy) []contract.Finding {
+	if len(p.Overrides) == 0 && len(p.Ignores) == 0 {
+		// Nothing to change, and a copy of 423,549 findings (100,000
+		// tools) was 96 MB of the run's peak memory.
+		return findings
+	}
 	used := make([]bool, len(p.Ignores))
 	out := make([]contract.Finding, 0, len(findings))
 	for _, f := range findings {
