@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -123,7 +124,12 @@ func (c *Cache) Put(t *contract.Tool, v lint.CachedTool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.used[h] = v
-	c.rewrite = true
+	// A tool the cache may not serve (it differs from the ref) is linted
+	// again on every run; when it gives what the file already holds, the
+	// file need not be rewritten, which was a sixth of a pre-commit run.
+	if old, ok := c.old[h]; !ok || !reflect.DeepEqual(old, v) {
+		c.rewrite = true
+	}
 }
 
 // Served says whether t's findings came from the cache in this run.
