@@ -57,6 +57,7 @@ calls:) must still be accepted. With no server configured or given, no OLD NEW a
 				if newC, err = source.Load(args[1]); err != nil {
 					return err
 				}
+				collectSoonerWhenLarge()
 				cov = filesCoverage(oldC, newC)
 			case against != "":
 				if oldC, newC, cov, err = a.againstRef(against, dir); err != nil {
@@ -140,6 +141,7 @@ func (a *app) readRef(against, dir string) (oldC, newC []*contract.Catalog, cov 
 	} else if newC, err = source.Load(dir); err != nil {
 		return nil, nil, nil, err
 	}
+	collectSoonerWhenLarge()
 	cov = drift.Coverage(oldC, newC, func(*contract.Catalog) string { return contract.DriftGitPrefix + ref })
 	return oldC, newC, cov, nil
 }
