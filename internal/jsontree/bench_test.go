@@ -25,11 +25,9 @@ func corpusFiles(b *testing.B) [][]byte {
 	return docs
 }
 
-// BenchmarkParse parses every corpus tool list once per iteration
-// ("files"), and all their tools as one catalog, where keys and small
-// values repeat as in a big tool list ("catalog").
-func BenchmarkParse(b *testing.B) {
-	docs := corpusFiles(b)
+// corpusCatalog is every tool of docs in one tool list, indented as a
+// snapshot is.
+func corpusCatalog(b *testing.B, docs [][]byte) []byte {
 	var tools [][]byte
 	for _, d := range docs {
 		n, err := Parse(d)
@@ -40,7 +38,15 @@ func BenchmarkParse(b *testing.B) {
 			tools = append(tools, Encode(t, EncodeOptions{Indent: "    "}))
 		}
 	}
-	catalog := []byte("{\n  \"tools\": [\n" + string(bytes.Join(tools, []byte(",\n"))) + "\n  ]\n}\n")
+	return []byte("{\n  \"tools\": [\n" + string(bytes.Join(tools, []byte(",\n"))) + "\n  ]\n}\n")
+}
+
+// BenchmarkParse parses every corpus tool list once per iteration
+// ("files"), and all their tools as one catalog, where keys and small
+// values repeat as in a big tool list ("catalog").
+func BenchmarkParse(b *testing.B) {
+	docs := corpusFiles(b)
+	catalog := corpusCatalog(b, docs)
 	for _, c := range []struct {
 		name string
 		docs [][]byte
@@ -66,18 +72,7 @@ func BenchmarkParse(b *testing.B) {
 // BenchmarkParseText parses the corpus catalog of BenchmarkParse as a
 // string, with its Lines, as a file is read for lint.
 func BenchmarkParseText(b *testing.B) {
-	docs := corpusFiles(b)
-	var tools [][]byte
-	for _, d := range docs {
-		n, err := Parse(d)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, t := range n.Get("tools").Items {
-			tools = append(tools, Encode(t, EncodeOptions{Indent: "    "}))
-		}
-	}
-	catalog := "{\n  \"tools\": [\n" + string(bytes.Join(tools, []byte(",\n"))) + "\n  ]\n}\n"
+	catalog := string(corpusCatalog(b, corpusFiles(b)))
 	b.SetBytes(int64(len(catalog)))
 	b.ReportAllocs()
 	for b.Loop() {
