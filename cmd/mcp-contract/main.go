@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
@@ -34,9 +33,7 @@ func (e *usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercentSmall)
-	}
+	collectLessWhileSmall()
 	ctx, stop := withSignals(os.Stderr)
 	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

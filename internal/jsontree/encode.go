@@ -25,7 +25,7 @@ type EncodeOptions struct {
 // as encoding/json escapes them, without HTML escaping.
 func Encode(n *Node, opts EncodeOptions) []byte {
 	var buf bytes.Buffer
-	encode(&buf, n, opts, 0, "")
+	EncodeInto(&buf, n, opts)
 	return buf.Bytes()
 }
 
