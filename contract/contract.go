@@ -167,7 +167,16 @@ type Finding struct {
 	// Related are the other places a finding concerns, such as the other
 	// side of a name collision, so each can be annotated.
 	Related []Location `json:"related,omitempty"`
+	// New is set only when the run had a base to compare with (--against
+	// REF, or a committed baseline): true for a finding the base does not
+	// have, false for one it already had. Nil means "not compared", so a
+	// plain run's report does not claim every finding is new.
+	New *bool `json:"new,omitempty"`
 }
+
+// Existing reports whether the finding was already there in the base the
+// run compared with; a finding never compared is not existing.
+func (f *Finding) Existing() bool { return f.New != nil && !*f.New }
 
 // Location is one place a finding points at besides its own.
 type Location struct {
