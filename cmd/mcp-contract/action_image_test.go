@@ -1,0 +1,80 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testImage names a Docker image of the action (scripts/test-image builds
+// one and sets it). With it, the action tests run that image instead of
+// the binary, as GitHub runs a container action; without it they run the
+// binary TestMain built.
+var testImage = os.Getenv("MCP_CONTRACT_TEST_IMAGE")
+
+// runnerUID owns the workspace and the command files on a hosted runner,
+// while the container runs as root.
+const runnerUID = "1001"
+
+// actionCommand is the action's step as the runner starts it in workspace,
+// with the step's environment env (host paths). In image mode it is
+// `docker run` as the runner writes it: the workspace at
+// /github/workspace (the working directory), the folders of the command
+// files at /github/file_commands, of the event at /github/workflow, HOME at
+// /github/home, the host network (the fake API listens on 127.0.0.1), and
+// every path of the environment rewritten to those. The repository and
+// TestMain's binaries are mounted read-only at their own paths, so a
+// config that names them (a fixture server, a tools file) works unchanged.
+func actionCommand(t *testing.T, workspace string, env []string) *exec.Cmd {
+	t.Helper()
+	if testImage == "" {
+		cmd := exec.Command(builtBinary(t), "action")
+		cmd.Dir = workspace
+		cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, env...)
+		return cmd
+	}
+	type mount struct{ host, inside string }
+	mounts := []mount{{workspace, "/github/workspace"}}
+	values := map[string]string{}
+	var names []string
+	for _, kv := range env {
+		name, value, _ := strings.Cut(kv, "=")
+		dest := ""
+		switch name {
+		case "GITHUB_WORKSPACE":
+			value = "/github/workspace"
+		case "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY":
+			dest = "/github/file_commands"
+		case "GITHUB_EVENT_PATH":
+			dest = "/github/workflow"
+		case "HOME":
+			mounts = append(mounts, mount{value, "/github/home"})
+			value = "/github/home"
+		}
+		if dest != "" && value != "" {
+			mounts = append(mounts, mount{filepath.Dir(value), dest})
+			value = dest + "/" + filepath.Base(value)
+		}
+		if _, seen := values[name]; !seen {
+			names = append(names, name)
+		}
+		values[name] = value // a later entry wins, as in exec.Cmd.Env
+	}
+	args := []string{"run", "--rm", "--network", "host", "--workdir", "/github/workspace",
+		"-v", checkoutDir + ":" + checkoutDir + ":ro", "-v", binDir + ":" + binDir + ":ro"}
+	for _, name := range names {
+		args = append(args, "-e", name+"="+values[name])
+	}
+	for _, m := range mounts {
+		// The runner's user owns what it lays out; root in the container
+		// must read it and write the command files all the same.
+		if out, err := exec.Command("chown", "-R", runnerUID+":"+runnerUID, m.host).CombinedOutput(); err != nil {
+			t.Fatalf("chown %s: %v\n%s", m.host, err, out)
+		}
+		args = append(args, "-v", m.host+":"+m.inside)
+	}
+	args = append(args, testImage, "action")
+	return exec.Command("docker", args...)
+}
