@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcp-contract/mcp-contract/internal/testenv"
 )
 
 // testImage names a Docker image of the action (scripts/test-image builds
@@ -77,4 +79,41 @@ func actionCommand(t *testing.T, workspace string, env []string) *exec.Cmd {
 	}
 	args = append(args, testImage, "action")
 	return exec.Command("docker", args...)
+}
+
+// A stdio server started with npx, as most configs start theirs: the image
+// must bring Node.js and npx. npx finds the pinned server-everything in the
+// workspace's node_modules, so nothing is fetched.
+func TestActionNpxServer(t *testing.T) {
+	testenv.NpmServer(t, checkoutDir, "server-everything")
+	if _, err := exec.LookPath("npx"); err != nil && testImage == "" {
+		t.Skip("no npx on this machine")
+	}
+	ws, runner := t.TempDir(), t.TempDir()
+	pkg, err := os.ReadFile(filepath.Join(checkoutDir, "testdata", "npm", "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(ws, "package.json"), pkg, 0o644)
+	if err := os.Symlink(filepath.Join(checkoutDir, "testdata", "npm", "node_modules"), filepath.Join(ws, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(ws, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  everything: {command: [npx, --no-install, mcp-server-everything]}\n"), 0o644)
+	os.WriteFile(filepath.Join(runner, "event.json"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(runner, "output"), nil, 0o644)
+	os.WriteFile(filepath.Join(runner, "summary"), nil, 0o644)
+	cmd := actionCommand(t, ws, []string{"HOME=" + runner, "GITHUB_ACTIONS=true", "CI=true",
+		"GITHUB_WORKSPACE=" + ws, "GITHUB_EVENT_NAME=workflow_dispatch", "GITHUB_EVENT_PATH=" + filepath.Join(runner, "event.json"),
+		"GITHUB_OUTPUT=" + filepath.Join(runner, "output"), "GITHUB_STEP_SUMMARY=" + filepath.Join(runner, "summary"),
+		"GITHUB_API_URL=http://127.0.0.1:9/api/v3", "GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=o/r",
+		"GITHUB_RUN_ID=8", "GITHUB_WORKFLOW=snapshot", "GITHUB_JOB=snapshot",
+		"INPUT_COMMAND=snapshot", "INPUT_FAIL-ON=error", "INPUT_COMMENT=never"})
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	snapshot, err := os.ReadFile(filepath.Join(ws, "mcp-snapshots", "everything.json"))
+	if err != nil || !strings.Contains(string(snapshot), `"name": "echo"`) {
+		t.Fatalf("no snapshot with the echo tool (%v):\n%s\n%s", err, snapshot, out)
+	}
 }
