@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -69,16 +70,18 @@ func actionCommand(t *testing.T, workspace string, env []string) *exec.Cmd {
 	for _, name := range names {
 		args = append(args, "-e", name+"="+values[name])
 	}
+	var owned []string
 	for _, m := range mounts {
-		// The runner's user owns what it lays out; root in the container
-		// must read it and write the command files all the same.
-		if out, err := exec.Command("chown", "-R", runnerUID+":"+runnerUID, m.host).CombinedOutput(); err != nil {
-			t.Fatalf("chown %s: %v\n%s", m.host, err, out)
-		}
 		args = append(args, "-v", m.host+":"+m.inside)
+		owned = append(owned, m.host)
 	}
 	args = append(args, testImage, "action")
-	return exec.Command("docker", args...)
+	// The runner's user owns what it lays out, and root in the container
+	// must read it and write the command files all the same. Ours again
+	// afterwards, since git refuses a repository another user owns.
+	script := `set -f; IFS=:; chown -R ` + runnerUID + `:` + runnerUID + ` $0; docker "$@"; code=$?; chown -R ` +
+		fmt.Sprintf("%d:%d", os.Getuid(), os.Getgid()) + ` $0; exit $code`
+	return exec.Command("sh", append([]string{"-c", script, strings.Join(owned, ":")}, args...)...)
 }
 
 // A stdio server started with npx, as most configs start theirs: the image
