@@ -101,7 +101,9 @@ func TestActionNpxServer(t *testing.T) {
 	if err := os.Symlink(filepath.Join(checkoutDir, "testdata", "npm", "node_modules"), filepath.Join(ws, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(ws, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  everything: {command: [npx, --no-install, mcp-server-everything]}\n"), 0o644)
+	// npx loads all of npm before it starts the server: 30 s (the default
+	// timeout) was not enough at a load average of 55 on 2 cores.
+	os.WriteFile(filepath.Join(ws, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  everything: {command: [npx, --no-install, mcp-server-everything], timeout: 5m}\n"), 0o644)
 	os.WriteFile(filepath.Join(runner, "event.json"), []byte("{}"), 0o644)
 	os.WriteFile(filepath.Join(runner, "output"), nil, 0o644)
 	os.WriteFile(filepath.Join(runner, "summary"), nil, 0o644)
