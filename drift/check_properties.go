@@ -37,7 +37,8 @@ var (
 var _ = addSchemaCheck(checkProperties)
 
 // checkProperties compares the declared property names of a pair. An added
-// property that is also required is drift/input-required-property-added's.
+// property that is also required is drift/input-required-property-added's,
+// and an optional one with a default drift/input-property-added-with-default's.
 func checkProperties(p *schemaPass) {
 	if !p.Structural() {
 		return
@@ -52,11 +53,16 @@ func checkProperties(p *schemaPass) {
 		}
 	}
 	for _, name := range uniqueKeys(newProps) {
-		if oldProps.Get(name) != nil || (p.Dir == dirInput && newRequired[name]) {
+		if oldProps.Get(name) != nil || (p.Dir == dirInput && newRequired[name]) || hasAddedDefault(p, oldProps, name) {
 			continue
 		}
 		_, ptr := p.New.get("properties")
 		p.reportNode(p.pick(inputPropertyAdded, outputPropertyAdded), false, newProps.Get(name), jsontree.Append(ptr, name),
 			"%s property %q was added", p.Path, name)
 	}
+}
+
+func hasAddedDefault(p *schemaPass, oldProps *jsontree.Node, name string) bool {
+	def, _ := addedDefault(p, oldProps, name)
+	return def != nil
 }

@@ -776,7 +776,7 @@ var ruleEffects = map[*Rule]int{
 	inputPropertyBecameOptional: effectWidens, outputRequiredPropertyRemoved: effectWidens,
 	inputEnumValueAdded: effectWidens, outputEnumValueAdded: effectWidens,
 	inputTypeChanged: effectEither, outputTypeChanged: effectEither,
-	inputPropertyRemoved: effectDeclares, inputPropertyAdded: effectDeclares,
+	inputPropertyRemoved: effectDeclares, inputPropertyAdded: effectDeclares, inputPropertyAddedWithDefault: effectDeclares,
 	outputPropertyRemoved: effectDeclares, outputPropertyAdded: effectDeclares,
 }
 
