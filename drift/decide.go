@@ -709,9 +709,17 @@ func prepare(old, oldRoot, new, newRoot *jsontree.Node) (*decision, bool) {
 }
 
 // run evaluates both schemas on every instance of the universe.
-func (d *decision) run() verdict {
+func (d *decision) run() verdict { return d.runWithout(nil) }
+
+// runWithout is run on the instances holding none of keys.
+func (d *decision) runWithout(keys []string) verdict {
 	v := d.names
 	d.universe.each(func(in *instance) bool {
+		for _, k := range keys {
+			if i, ok := d.universe.index[k]; ok && in.scalar == nil && in.vals[i] != nil {
+				return true
+			}
+		}
 		a, b := holds(d.old, in), holds(d.new, in)
 		switch {
 		case a && !b && !v.narrowed:
@@ -802,7 +810,7 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 	var got []contract.Finding
 	c.pair.emit = func(f contract.Finding) { got = append(got, f) }
 	c.judging = true
-	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: scopeFull, pair: c.pair, c: c}
+	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: scopeFull, pair: c.pair, c: c, decision: d}
 	for _, check := range schemaChecks {
 		check(p)
 	}
@@ -812,8 +820,10 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 
 	composed := hasComposition(old.node) || hasComposition(new.node)
 	// Under composition the walk may miss a change: decide whenever the pair
-	// differs (judged is only reached for pairs that differ).
-	needed := composed
+	// differs (judged is only reached for pairs that differ). So may it when
+	// a declaration is dropped or added.
+	dropped := !subset(d.names.oldNames, d.names.newNames)
+	needed := composed || dropped
 	for _, f := range got {
 		switch ruleEffects[Lookup(f.Rule)] {
 		case effectNarrows, effectWidens, effectEither:
@@ -834,7 +844,7 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 	}
 	oldNames, newNames := v.oldNames, v.newNames
 	seen := map[string]bool{}
-	var narrowed, widened bool
+	var narrowed, widened, keptBreaking bool
 	for _, f := range got {
 		key := f.Rule + "\x00" + f.File + "\x00" + f.Pointer
 		if seen[key] {
@@ -870,12 +880,29 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 			}
 		}
 		seen[key] = true
+		keptBreaking = keptBreaking || f.Change == contract.ChangeBreaking
 		emit(f)
 	}
-	// Without composition the walk sees every change, and the decision only
-	// weeds out what it cannot bear out (a property renamed reads as removed
-	// and added, not also as "accepts more").
+	// Without composition the walk sees every change but one: a declaration
+	// dropped where the key's absence, not its value, is what the new schema
+	// rejects (still required, say), which no removal finding claims. Else the
+	// decision only weeds out what it cannot bear out (a property renamed
+	// reads as removed and added, not also as "accepts more").
 	if !composed {
+		if !dropped || keptBreaking {
+			return true
+		}
+		// A declaration added is not what this is about: it narrows an open
+		// input or widens a closed output by design (checkProperties).
+		v = d.runWithout(added(d.names.oldNames, d.names.newNames))
+		if c.dir == dirInput && v.narrowed {
+			p.reportNode(inputConstraintTightened, false, new.node, new.ptr,
+				"%s accepts less than before: %s", path, witness("%s matched the old schema and no longer does", v.lost))
+		}
+		if c.dir == dirOutput && v.widened {
+			p.reportNode(outputConstraintRelaxed, false, new.node, new.ptr,
+				"%s accepts more than before: %s", path, witness("%s now matches and did not before", v.gained))
+		}
 		return true
 	}
 	if v.narrowed && !narrowed {
@@ -903,4 +930,24 @@ func witness(format string, instance any) string {
 func lastToken(ptr string) string {
 	tok := ptr[strings.LastIndexByte(ptr, '/')+1:]
 	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+}
+
+func subset(a, b map[string]bool) bool {
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// added lists the names declared only in new.
+func added(old, new map[string]bool) []string {
+	var out []string
+	for k := range new {
+		if !old[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -119,6 +119,8 @@ type schemaPass struct {
 	scope scope
 	pair  *toolPair
 	c     *comparer
+	// decision is the pair's, when judged decides it (decide.go).
+	decision *decision
 }
 
 // Structural reports whether checks on properties, required, enums and
