@@ -48,6 +48,10 @@ func modelOf(v view) contentModel {
 // $ref keep their object closed.
 func modelIn(r resolver, v view) contentModel {
 	m := modelOf(v)
+	if v.outer != nil {
+		// The outer schema's additionalProperties applies as well.
+		m = max(m, modelOf(*v.outer))
+	}
 	if v.value("additionalProperties") != nil {
 		return m
 	}

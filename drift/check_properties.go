@@ -50,9 +50,9 @@ func checkProperties(p *schemaPass) {
 		return
 	}
 	oldProps, newProps := p.Old.value("properties"), p.New.value("properties")
-	newRequired := stringSet(p.New.value("required"))
+	newRequired := p.New.requiredSet()
 	for _, name := range uniqueKeys(oldProps) {
-		if newProps.Get(name) != nil {
+		if p.c.new.declares(p.New, name, 0) {
 			continue
 		}
 		if msg, breaks := p.removal(name); breaks {
@@ -62,7 +62,7 @@ func checkProperties(p *schemaPass) {
 		}
 	}
 	for _, name := range uniqueKeys(newProps) {
-		if oldProps.Get(name) != nil || (p.Dir == dirInput && newRequired[name]) || hasAddedDefault(p, oldProps, name) {
+		if p.c.old.declares(p.Old, name, 0) || (p.Dir == dirInput && newRequired[name]) || hasAddedDefault(p, name) {
 			continue
 		}
 		_, ptr := p.New.get("properties")
@@ -113,9 +113,8 @@ func droppedWhileOpening(p *schemaPass) []string {
 		return nil
 	}
 	var out []string
-	newProps := p.New.value("properties")
 	for _, name := range uniqueKeys(p.Old.value("properties")) {
-		if newProps.Get(name) == nil {
+		if !p.c.new.declares(p.New, name, 0) {
 			if _, breaks := p.removal(name); !breaks {
 				out = append(out, name)
 			}
@@ -132,7 +131,7 @@ func quoted(names []string) []string {
 	return out
 }
 
-func hasAddedDefault(p *schemaPass, oldProps *jsontree.Node, name string) bool {
-	def, _ := addedDefault(p, oldProps, name)
+func hasAddedDefault(p *schemaPass, name string) bool {
+	def, _ := addedDefault(p, name)
 	return def != nil
 }

@@ -22,9 +22,8 @@ func checkPropertyAddedWithDefault(p *schemaPass) {
 	if !p.Structural() || p.Dir != dirInput {
 		return
 	}
-	oldProps := p.Old.value("properties")
 	for _, name := range uniqueKeys(p.New.value("properties")) {
-		def, ptr := addedDefault(p, oldProps, name)
+		def, ptr := addedDefault(p, name)
 		if def == nil {
 			continue
 		}
@@ -36,10 +35,10 @@ func checkPropertyAddedWithDefault(p *schemaPass) {
 
 // addedDefault is the default of name, and its pointer, when name is a new
 // optional property of the new side whose schema sets one; nil otherwise.
-func addedDefault(p *schemaPass, oldProps *jsontree.Node, name string) (*jsontree.Node, string) {
+func addedDefault(p *schemaPass, name string) (*jsontree.Node, string) {
 	props, ptr := p.New.get("properties")
 	decl := props.Get(name)
-	if p.Dir != dirInput || decl == nil || oldProps.Get(name) != nil || stringSet(p.New.value("required"))[name] {
+	if p.Dir != dirInput || decl == nil || p.c.old.declares(p.Old, name, 0) || p.New.requiredSet()[name] {
 		return nil, ""
 	}
 	// A default behind a local $ref applies just the same.
