@@ -84,7 +84,7 @@ type presence struct {
 	counted int
 	// scalarKey marks keys declared with scalar-fragment schemas; opaque
 	// maps each other key to the one schema it is declared with, tokens that
-	// schema to the const standing for its values.
+	// key to the const standing for the values its schema accepts.
 	scalarKey  map[string]bool
 	opaque     map[string]string
 	tokens     map[string]*jsontree.Node
@@ -333,10 +333,11 @@ func (ps *presence) property(key string, v *jsontree.Node, depth int) (*jsontree
 	}
 	ps.opaque[key] = canon
 	ps.opaqueRefs = ps.opaqueRefs || strings.Contains(canon, `"$ref"`)
-	token, ok := ps.tokens[canon]
+	// One token per key: two keys declared alike must not show each other's name.
+	token, ok := ps.tokens[key]
 	if !ok {
 		token = jsontree.FromValue(fmt.Sprintf("<a value %s accepts #%d>", key, len(ps.tokens)+1))
-		ps.tokens[canon] = token
+		ps.tokens[key] = token
 		ps.value(token)
 	}
 	c := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
@@ -822,7 +823,7 @@ func (ps *presence) shown(inst any) any {
 	out := map[string]any{}
 	for k, val := range obj {
 		out[k] = val
-		if canon, opaque := ps.opaque[k]; opaque && val != ps.tokens[canon].Text {
+		if _, opaque := ps.opaque[k]; opaque && val != ps.tokens[k].Text {
 			out[k] = fmt.Sprintf("<a value %s rejects>", k)
 		}
 	}
