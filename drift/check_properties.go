@@ -28,8 +28,9 @@ var (
 	outputPropertyRemoved = register(&Rule{
 		ID: "drift/output-property-removed", Change: contract.ChangeBreaking,
 		Summary: "A result field consumers read is no longer declared",
-		Help: "Consumers of structuredContent that read the field find it missing (oasdiff response-required-property-removed ERR, " +
-			"mcpdiff T-OUT-PROP-REMOVE breaking). Fix: keep returning the field, or version the tool.",
+		Help: "Consumers of structuredContent that read the field find it missing or holding what it never held (oasdiff " +
+			"response-required-property-removed ERR, mcpdiff T-OUT-PROP-REMOVE breaking). An optional field dropped as the object " +
+			"closes up, so results only narrow, is not this. Fix: keep returning the field, or version the tool.",
 	})
 	outputPropertyAdded = register(&Rule{
 		ID: "drift/output-property-added", Change: contract.ChangeNonBreaking,
