@@ -161,7 +161,9 @@ func writeServers(tw *errWriter, p painter, infos []contract.ServerInfo, finding
 		}
 		header := safetext.Line(s.Name)
 		if header == "" {
-			header = "(project)"
+			// Findings of no server are facts about the session, every
+			// server loaded together.
+			header = SessionHeading
 		}
 		if s.Origin != "" {
 			header += fmt.Sprintf(" (%s, %s)", safetext.Line(s.Origin), plural(s.Tools, "tool"))
@@ -195,7 +197,11 @@ func writeUnchanged(tw *errWriter, r *contract.Result) {
 const indent = "          "
 
 func writeGroup(tw *errWriter, p painter, g *Group, expand, withFix bool) {
-	tw.printf("  %s %s  %s\n", p.severity(g.Severity), p.paint("2", g.Rule), safetext.Line(g.Message))
+	message := g.Message
+	if others, ok := g.Clash(); ok {
+		message = clashMessage(g, others)
+	}
+	tw.printf("  %s %s  %s\n", p.severity(g.Severity), p.paint("2", g.Rule), safetext.Line(message))
 	tools := g.Tools()
 	if expand || len(g.Findings) <= listedPlaces || len(tools) == 0 {
 		for _, f := range g.Findings {
