@@ -174,7 +174,7 @@ func (a *app) runAction(ctx context.Context) int {
 			sarifPath = filepath.Join(workspace, sarifPath)
 		}
 		err := fileio.WriteOutput(sarifPath, func(w io.Writer) error {
-			return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: masker})
+			return report.SARIF(w, result, a.sarifOptions(workspace, false))
 		})
 		if err != nil {
 			gha.Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
