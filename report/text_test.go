@@ -212,7 +212,7 @@ func TestTextGroupsClashesAndSessionFindings(t *testing.T) {
 	clash := func(tool string, line int) contract.Finding {
 		return contract.Finding{Rule: "collision/duplicate-name", Severity: contract.Error, Category: contract.CategoryCollision,
 			Server: "b", Tool: tool, Pointer: "/name", File: "b.json", Line: line, Column: 12, Message: "tool " + tool + " is also published by a",
-			Fix: `rename the clashing tools of server "b" with the prefix "b_"`,
+			Fix:     `rename the clashing tools of server "b" with the prefix "b_"`,
 			Related: []contract.Location{{Server: "a", Tool: tool, Pointer: "/name", File: "a.json", Line: line, Column: 12}}}
 	}
 	r := &contract.Result{
