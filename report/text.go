@@ -365,3 +365,17 @@ func (e *errWriter) printf(format string, args ...any) {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
 }
+
+// FoldedText writes the text report between ::group:: and ::endgroup::
+// workflow commands, so a step log holds the whole report folded under
+// one line the reader opens. Text neutralises every line a server could
+// start, so none of them can end the group or issue a command.
+func FoldedText(w io.Writer, title string, r *contract.Result, opts TextOptions) error {
+	tw := &errWriter{w: w}
+	tw.printf("%s\n", command("group", nil, title))
+	if tw.err == nil {
+		tw.err = Text(w, r, opts)
+	}
+	tw.printf("::endgroup::\n")
+	return tw.err
+}

@@ -250,3 +250,24 @@ func TestTextGroupsClashesAndSessionFindings(t *testing.T) {
 		})
 	}
 }
+
+func TestFoldedTextCannotEndItsGroup(t *testing.T) {
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "::endgroup::", Tools: 1}},
+		Findings: []contract.Finding{{Rule: "docs/x", Severity: contract.Warning, Category: contract.CategoryLint, Server: "::endgroup::",
+			Tool: "t", Message: "a\n::endgroup::\n::error::forged", Fix: "\n::endgroup::"}},
+	}
+	var out strings.Builder
+	if err := FoldedText(&out, "mcp-contract report", r, TextOptions{FailOn: contract.Error}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if lines[0] != "::group::mcp-contract report" || lines[len(lines)-1] != "::endgroup::" {
+		t.Fatalf("not one folded group:\n%s", out.String())
+	}
+	for _, l := range lines[1 : len(lines)-1] {
+		if strings.HasPrefix(l, "::") {
+			t.Errorf("line %q inside the group is a workflow command", l)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/snapshot"
+	"github.com/mcp-contract/mcp-contract/source"
 )
 
 // formats are the values of --format.
@@ -96,6 +97,30 @@ func (a *app) sarifOptions(base string, helpURIs bool) report.SARIFOptions {
 		opts.Places.Servers[s.Name] = at
 	}
 	return opts
+}
+
+// committedSnapshots are the snapshot folder's files with paths from the
+// workspace, where annotations place findings about live servers; none
+// when the folder cannot be read.
+func committedSnapshots(dir, workspace string) []*contract.Catalog {
+	catalogs, err := source.Load(dir)
+	if err != nil {
+		return nil
+	}
+	for _, c := range catalogs {
+		for _, t := range c.Tools {
+			abs, err := filepath.Abs(t.File)
+			if err != nil {
+				return nil
+			}
+			rel, err := filepath.Rel(workspace, abs)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				return nil
+			}
+			t.File = filepath.ToSlash(rel)
+		}
+	}
+	return catalogs
 }
 
 // rulesThatRan lists the metadata of every rule the run ran (all when ran is nil).
