@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
@@ -368,13 +369,22 @@ func (e *errWriter) printf(format string, args ...any) {
 
 // FoldedText writes the text report between ::group:: and ::endgroup::
 // workflow commands, so a step log holds the whole report folded under
-// one line the reader opens. Text neutralises every line a server could
-// start, so none of them can end the group or issue a command.
+// one line the reader opens. The runner takes a line for a command when it
+// starts with "::" once leading white space is trimmed, so such a line of
+// the report (a server named "::endgroup::") is shown as ": :" instead and
+// can neither end the group nor issue a command.
 func FoldedText(w io.Writer, title string, r *contract.Result, opts TextOptions) error {
+	var b strings.Builder
+	if err := Text(&b, r, opts); err != nil {
+		return err
+	}
 	tw := &errWriter{w: w}
 	tw.printf("%s\n", command("group", nil, title))
-	if tw.err == nil {
-		tw.err = Text(w, r, opts)
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		if trimmed := strings.TrimLeftFunc(line, unicode.IsSpace); strings.HasPrefix(trimmed, "::") {
+			line = line[:len(line)-len(trimmed)] + ": :" + trimmed[2:]
+		}
+		tw.printf("%s", line)
 	}
 	tw.printf("::endgroup::\n")
 	return tw.err

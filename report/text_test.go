@@ -253,9 +253,10 @@ func TestTextGroupsClashesAndSessionFindings(t *testing.T) {
 
 func TestFoldedTextCannotEndItsGroup(t *testing.T) {
 	r := &contract.Result{
-		Servers: []contract.ServerInfo{{Name: "::endgroup::", Tools: 1}},
+		Servers: []contract.ServerInfo{{Name: "::endgroup::", Tools: 1}, {Name: "\u00a0::error::x", Tools: 1}},
 		Findings: []contract.Finding{{Rule: "docs/x", Severity: contract.Warning, Category: contract.CategoryLint, Server: "::endgroup::",
-			Tool: "t", Message: "a\n::endgroup::\n::error::forged", Fix: "\n::endgroup::"}},
+			Tool: "t", Message: "a\n::endgroup::\n::error::forged", Fix: "\n::endgroup::"},
+			{Rule: "docs/y", Severity: contract.Warning, Category: contract.CategoryLint, Server: "\u00a0::error::x", Tool: "::endgroup::", Message: "m"}},
 	}
 	var out strings.Builder
 	if err := FoldedText(&out, "mcp-contract report", r, TextOptions{FailOn: contract.Error}); err != nil {
@@ -266,7 +267,8 @@ func TestFoldedTextCannotEndItsGroup(t *testing.T) {
 		t.Fatalf("not one folded group:\n%s", out.String())
 	}
 	for _, l := range lines[1 : len(lines)-1] {
-		if strings.HasPrefix(l, "::") {
+		// The runner trims leading white space before it looks for "::".
+		if strings.HasPrefix(strings.TrimLeft(l, " \t\u00a0\u2003"), "::") {
 			t.Errorf("line %q inside the group is a workflow command", l)
 		}
 	}
