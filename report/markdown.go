@@ -286,9 +286,17 @@ func (m *mdWriter) verdict(r *contract.Result) string {
 	if n := len(parts[partExisting]); n > 0 {
 		also = append(also, plural(n, "existing finding")+" not from this pull request")
 	}
+	// The icon is the exit code's: a breaking change or stale snapshot
+	// whose severity is below fail-on is named, but does not fail the run.
+	failing := len(down) > 0
+	for _, p := range []part{partBreaking, partFreshness, partNew, partSession, partCollision} {
+		for _, f := range parts[p] {
+			failing = failing || f.Severity >= failOn
+		}
+	}
 	icon := "✅"
 	switch {
-	case len(why) > 0 && (failOn <= contract.Error || len(down) > 0):
+	case failing:
 		icon = "❌"
 	case len(r.Findings) > 0:
 		icon = "⚠️"
@@ -299,8 +307,10 @@ func (m *mdWriter) verdict(r *contract.Result) string {
 		line += strings.Join(why, ", ")
 	case len(r.Findings) == 0:
 		line += "no findings"
-	default:
+	case failOn <= contract.Error:
 		line += "nothing at or above fail-on " + failOn.String()
+	default:
+		line += "nothing fails the run"
 	}
 	if len(also) > 0 {
 		line += "; " + strings.Join(also, ", ")

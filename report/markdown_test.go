@@ -189,3 +189,48 @@ func TestMarkdownGroupsACollisionBetweenTwoServers(t *testing.T) {
 		t.Errorf("got\n%s\nwant it to end with\n%s", out.String(), want)
 	}
 }
+
+func TestMarkdownVerdict(t *testing.T) {
+	yes, no := true, false
+	f := func(rule string, sev contract.Severity, cat, change string, isNew *bool) contract.Finding {
+		return contract.Finding{Rule: rule, Severity: sev, Category: cat, Change: change, Server: "memory", Message: "m", New: isNew}
+	}
+	servers := []contract.ServerInfo{{Name: "memory", Tools: 9}}
+	for _, tc := range []struct {
+		name     string
+		failOn   contract.Severity
+		findings []contract.Finding
+		down     bool
+		want     string
+	}{
+		{"clean", contract.Error, nil, false, "✅ **mcp-contract**: no findings (1 server, 9 tools, fail-on error)"},
+		{"warnings only", contract.Error, []contract.Finding{f("docs/x", contract.Warning, "lint", "", nil)}, false,
+			"⚠️ **mcp-contract**: nothing at or above fail-on error; 1 lint warning (1 server, 9 tools, fail-on error)"},
+		{"fail-on never", contract.Error + 1, []contract.Finding{f("docs/x", contract.Error, "lint", "", nil)}, false,
+			"⚠️ **mcp-contract**: nothing fails the run; 1 lint error (1 server, 9 tools)"},
+		{"the issue's example", contract.Error, []contract.Finding{
+			f("drift/a", contract.Error, "drift", "breaking", nil), f("drift/b", contract.Error, "drift", "breaking", nil),
+			f("drift/c", contract.Error, "drift", "breaking", nil), f("docs/new", contract.Error, "lint", "", &yes),
+			f("docs/new", contract.Error, "lint", "", &yes), f("docs/old", contract.Error, "lint", "", &no)}, false,
+			"❌ **mcp-contract**: 3 breaking changes in memory, 2 new lint errors; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
+		{"existing debt alone passes", contract.Error, []contract.Finding{f("docs/old", contract.Error, "lint", "", &no)}, false,
+			"⚠️ **mcp-contract**: nothing at or above fail-on error; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
+		{"a breaking warning below fail-on is named, not failing", contract.Error, []contract.Finding{f("drift/a", contract.Warning, "drift", "breaking", nil)}, false,
+			"⚠️ **mcp-contract**: 1 breaking change in memory (1 server, 9 tools, fail-on error)"},
+		{"stale snapshot", contract.Error, []contract.Finding{f(SnapshotStaleRule, contract.Error, "drift", "", nil)}, false,
+			"❌ **mcp-contract**: 1 stale snapshot (memory) (1 server, 9 tools, fail-on error)"},
+		{"unreachable server", contract.Error, nil, true,
+			"❌ **mcp-contract**: 1 server unreachable: memory (1 server, 9 tools, fail-on error)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &contract.Result{Servers: append([]contract.ServerInfo(nil), servers...), Findings: tc.findings}
+			if tc.down {
+				r.Servers[0].Error = "no answer"
+			}
+			m := mdWriter{opts: MarkdownOptions{FailOn: tc.failOn}}
+			if got := m.verdict(r); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
