@@ -32,6 +32,9 @@ type SARIFOptions struct {
 	// about all servers together. Every path is repository-relative and
 	// exists in the work tree.
 	Places Places
+	// Snapshots are the committed snapshots: a finding about a live server
+	// is located on its node in the server's snapshot, as annotations are.
+	Snapshots []*contract.Catalog
 	// Exists reports whether a repository-relative path is in the work
 	// tree; a finding located at a git ref ("git:REF:path") is placed on
 	// the same path in the work tree only when it is. Nil: every path is.
@@ -157,6 +160,7 @@ func SARIF(w io.Writer, r *contract.Result, opts SARIFOptions) error {
 		if f.Severity == contract.Off {
 			continue
 		}
+		placeOnSnapshot(&f, opts.Snapshots)
 		results = append(results, sarifResultOf(f, index[f.Rule], &opts))
 	}
 	enc := json.NewEncoder(w)

@@ -256,3 +256,22 @@ func TestSARIFLocatesEveryResultOfACorpusRun(t *testing.T) {
 	}
 	t.Logf("%d results, all located: %v", len(results), rules)
 }
+
+// A lint finding about a live server has no file: SARIF locates it on its
+// node in the server's committed snapshot, as the annotations do.
+func TestSARIFPlacesLiveFindingsOnTheSnapshot(t *testing.T) {
+	snap, err := source.Parse([]byte("{\"tools\": [\n  {\"name\": \"get\",\n   \"description\": \"x\"}\n]}\n"),
+		"mcp-snapshots/live.json", "live", "file:mcp-snapshots/live.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &contract.Result{Findings: []contract.Finding{{Rule: "docs/a", Severity: contract.Warning, Category: contract.CategoryLint,
+		Server: "live", Tool: "get", Pointer: "/description", Message: "m"}}}
+	var out bytes.Buffer
+	if err := SARIF(&out, r, SARIFOptions{Meta: Meta{Name: "mcp-contract"}, Snapshots: []*contract.Catalog{snap}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"uri": "mcp-snapshots/live.json"`) || !strings.Contains(out.String(), `"startLine": 3`) {
+		t.Errorf("not on the snapshot's line:\n%s", out.String())
+	}
+}

@@ -58,7 +58,8 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 // servers together on the config file.
 func (a *app) sarifOptions(base string, helpURIs bool) report.SARIFOptions {
 	opts := report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: a.masker,
-		Exists: func(p string) bool { _, err := os.Stat(filepath.Join(base, filepath.FromSlash(p))); return err == nil }}
+		Snapshots: committedSnapshots(a.snapshotDir(), base),
+		Exists:    func(p string) bool { _, err := os.Stat(filepath.Join(base, filepath.FromSlash(p))); return err == nil }}
 	if helpURIs {
 		opts.HelpURI = ruleHelpURI
 	}
