@@ -18,34 +18,6 @@ import (
 	"unicode"
 )
 
-var actionBin struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// builtBinary builds mcp-contract once per test binary: the action test runs
-// it as a process, exactly as the runner runs the container's entrypoint.
-func builtBinary(t *testing.T) string {
-	t.Helper()
-	actionBin.once.Do(func() {
-		dir, err := os.MkdirTemp("", "mcp-contract-bin")
-		if err != nil {
-			actionBin.err = err
-			return
-		}
-		actionBin.path = filepath.Join(dir, "mcp-contract")
-		out, err := exec.Command("go", "build", "-trimpath", "-ldflags=-X main.version=e2e", "-o", actionBin.path, ".").CombinedOutput()
-		if err != nil {
-			actionBin.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if actionBin.err != nil {
-		t.Fatal(actionBin.err)
-	}
-	return actionBin.path
-}
-
 // restAPI stands in for api.github.com under /api/v3 (as on Enterprise
 // Server): the issue-comment endpoints, two comments per page, every
 // request recorded.
@@ -326,16 +298,13 @@ func assertRequests(t *testing.T, when string, got, want []string) {
 // every stdout line one of our workflow commands.
 func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, extraEnv ...string) actionRun {
 	t.Helper()
-	bin := builtBinary(t)
 	output := filepath.Join(runner, "output")
 	summary := filepath.Join(runner, "summary")
 	// The runner creates both files empty for each step.
 	os.WriteFile(output, nil, 0o644)
 	os.WriteFile(summary, nil, 0o644)
-	cmd := exec.Command(bin, "action")
-	cmd.Dir = repo
-	cmd.Env = []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + runner,
+	env := []string{
+		"HOME=" + runner,
 		"GITHUB_ACTIONS=true", "CI=true",
 		"GITHUB_WORKSPACE=" + repo,
 		"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + eventPath,
@@ -349,7 +318,7 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, ex
 		"INPUT_DRIFT-ISSUE=false", "INPUT_WORKING-DIRECTORY=",
 		"STAGING_TOKEN=stg-e2e-secret-42",
 	}
-	cmd.Env = append(cmd.Env, extraEnv...) // a later entry wins
+	cmd := actionCommand(t, repo, append(env, extraEnv...)) // a later entry wins
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
