@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 )
 
 // restAPI stands in for api.github.com under /api/v3 (as on Enterprise
@@ -352,9 +353,25 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, ex
 	if !slices.Contains(lines[:announced], "::add-mask::stg-e2e-secret-42") {
 		t.Errorf("stdout does not start by masking the config secret:\n%s", r.stdout)
 	}
-	// The runner acts on a command at the start of a line: each line is
-	// one of ours, and its message never decodes to a second line.
+	// The runner acts on a command at the start of a line (once leading
+	// white space is trimmed): each line is one of ours, and its message
+	// never decodes to a second line; inside the folded text report no
+	// line is a command at all.
+	folded := false
 	for _, line := range lines[announced:] {
+		switch {
+		case line == "::group::mcp-contract report" && !folded:
+			folded = true
+			continue
+		case line == "::endgroup::" && folded:
+			folded = false
+			continue
+		case folded:
+			if strings.HasPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), "::") {
+				t.Errorf("a line of the folded report is a command: %q", line)
+			}
+			continue
+		}
 		cmd, rest, _ := strings.Cut(strings.TrimPrefix(line, "::"), "::")
 		name, props, _ := strings.Cut(cmd, " ")
 		ours := strings.HasPrefix(line, "::") && ((name == "error" || name == "warning" || name == "notice") && strings.Contains(props, "title=") ||
@@ -365,6 +382,9 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, ex
 		if strings.ContainsAny(strings.NewReplacer("%0D", "\r", "%0A", "\n", "%25", "%").Replace(rest), "\r\n") {
 			t.Errorf("message decodes to several lines: %q", line)
 		}
+	}
+	if strings.Contains(r.summary, "**mcp-contract**: ") && !strings.Contains("\n"+r.stdout, "\n::group::mcp-contract report\n") {
+		t.Errorf("the step log lacks the folded text report:\n%s", r.stdout)
 	}
 	return r
 }
