@@ -103,6 +103,18 @@ func (r *Result) ToolCount() int {
 	return n
 }
 
+// Unreachable names the servers the run could not start, reach or
+// understand (those with an error), in the result's order.
+func (r *Result) Unreachable() []string {
+	var names []string
+	for _, s := range r.Servers {
+		if s.Error != "" {
+			names = append(names, s.Name)
+		}
+	}
+	return names
+}
+
 // Worst is the highest severity among the findings (Off when none).
 func (r *Result) Worst() Severity {
 	worst := Off

@@ -152,7 +152,11 @@ func Verdict(r *contract.Result, failOn contract.Severity) string {
 	if breaking > 0 {
 		line += ", " + plural(breaking, "breaking change")
 	}
-	line += fmt.Sprintf(" in %s, %s", plural(len(r.Servers), "server"), plural(r.ToolCount(), "tool"))
+	line += " in " + plural(len(r.Servers), "server")
+	if note := unreachableNote(r); note != "" {
+		line += " " + mdText(note)
+	}
+	line += ", " + plural(r.ToolCount(), "tool")
 	if failOn <= contract.Error {
 		line += fmt.Sprintf(" (fail-on %s)", failOn)
 	}

@@ -145,13 +145,26 @@ func (a *app) fetch(ctx context.Context, servers []*source.ServerConfig) ([]*con
 	}
 	catalogs, err := source.FetchAll(ctx, servers, opts)
 	var se *contract.ServerError
-	if a.keepGoing && errors.As(err, &se) {
+	if !errors.As(err, &se) {
+		return catalogs, err
+	}
+	if a.keepGoing {
 		// Each failed server keeps its error in its catalog (and the
 		// report); the run still ends with exit 3, after the report.
-		a.unreachable = err
+		a.unreachable = unreachableIn(catalogs, "the others were checked; the report lists each with its error")
 		return catalogs, nil
 	}
-	return catalogs, err
+	return catalogs, notReached(catalogs, "add --keep-going to check the others and report these")
+}
+
+// notReached is the error of a run that stops at unreachable servers: the
+// server's own error when it was the only one, else every failure and hint.
+func notReached(catalogs []*contract.Catalog, hint string) error {
+	us := unreachableIn(catalogs, hint)
+	if len(catalogs) == 1 {
+		return us.failed[0]
+	}
+	return us
 }
 
 // serverInfos summarises catalogs for the report.
