@@ -161,4 +161,3 @@ func TestCheckKeepGoingCountsUnreachable(t *testing.T) {
 		t.Errorf("json: %d servers with an error, want 2", failed)
 	}
 }
-
