@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"slices"
 
@@ -139,11 +138,13 @@ func (a *app) fetch(ctx context.Context, servers []*source.ServerConfig) ([]*con
 			return nil, err
 		}
 	}
-	opts := source.FetchOptions{Timeout: a.timeout, Masker: a.masker}
-	if colorTerminal(a.stderr) {
-		opts.Progress = func(server, status string) { fmt.Fprintf(a.stderr, "%s: %s\n", a.line(server), a.line(status)) }
+	opts := source.FetchOptions{Timeout: a.timeout, StartTimeout: a.startTimeout, Masker: a.masker}
+	view := newProgressView(a.stderr, a.line, servers)
+	if view != nil {
+		opts.Progress = view.report
 	}
 	catalogs, err := source.FetchAll(ctx, servers, opts)
+	view.close()
 	var se *contract.ServerError
 	if !errors.As(err, &se) {
 		return catalogs, err
