@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 var fleetBin struct {
@@ -159,5 +160,151 @@ func TestCheckKeepGoingCountsUnreachable(t *testing.T) {
 	}
 	if failed != 2 {
 		t.Errorf("json: %d servers with an error, want 2", failed)
+	}
+}
+
+// In GitHub Actions each server's timings are one log group on stderr, and
+// the JSON report on stdout stays JSON. A server that never answers the
+// handshake fails at --start-timeout, saying whether it printed anything.
+func TestProgressAndStartTimeout(t *testing.T) {
+	bin := fleetBinary(t)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := fixtureServer(t, root)
+	tools := filepath.Join(root, "testdata", "corpus", "servers", "npm-server-memory.json")
+	t.Chdir(t.TempDir())
+	// "slow" stands for a first npx install: a line on stderr, two seconds
+	// of nothing, then the server; --timeout is shorter, --start-timeout not.
+	config := "version: 1\nservers:\n" +
+		"  slow: {command: [sh, -c, 'echo installing >&2; sleep 2; exec \"$0\" \"$@\"', " + server + ", -tools, " + tools + "]}\n" +
+		"  silent: {command: [sleep, \"60\"]}\n" +
+		"  hang: {command: [" + server + ", -tools, " + tools + ", -mode, hang]}\n"
+	if err := os.WriteFile(".mcp-contract.yaml", []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	out, errOut, code := runBinary(t, bin, []string{"GITHUB_ACTIONS=true"}, "check", "--keep-going", "--format", "json", "--timeout", "1s", "--start-timeout", "6s")
+	if took := time.Since(start); took > 40*time.Second {
+		t.Errorf("took %s: the servers did not start in parallel", took)
+	}
+	if code != 3 {
+		t.Errorf("exit %d, want 3\n%s", code, errOut)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("stdout is not the JSON report: %v\n%s", err, out)
+	}
+	if strings.Contains(out, "::group::") {
+		t.Error("progress reached stdout")
+	}
+	if n := strings.Count(errOut, "::group::"); n != 3 || strings.Count(errOut, "::endgroup::") != 3 {
+		t.Errorf("%d groups, want one per server:\n%s", n, errOut)
+	}
+	for _, want := range []string{
+		"::group::slow: done in ", "handshake at ", "tools/list at ",
+		`server "silent": could not start the session: no answer to the handshake within 6s (--start-timeout`,
+		"raise --start-timeout; the process printed nothing on stderr",
+		`server "hang": could not start the session: no answer to the handshake within 6s`,
+		"last stderr lines: fixtureserver: serving",
+		"2 of 3 servers unreachable: silent, hang",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, errOut)
+		}
+	}
+	// Outside a terminal and Actions, stderr holds only the errors.
+	_, errOut, _ = runBinary(t, bin, []string{"GITHUB_ACTIONS="}, "check", "--keep-going", "--server", "slow", "--timeout", "1s")
+	if errOut != "" {
+		t.Errorf("progress outside a terminal or Actions:\n%s", errOut)
+	}
+}
+
+// A fleet split into 2, 3 and 4 jobs, merged, finds what one run over every
+// server finds, finding by finding: the session's budgets and the name
+// collisions between servers of different jobs are found again over all.
+func TestMergeEqualsOneRun(t *testing.T) {
+	bin := fleetBinary(t)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpus := filepath.Join(root, "testdata", "corpus", "servers")
+	t.Chdir(t.TempDir())
+	// Each pair of copies shares every tool name, and the pairs sit in
+	// different jobs of every split.
+	servers := []struct{ name, file string }{
+		{"github", "github-mcp-server"}, {"memory", "npm-server-memory"}, {"slack", "npm-archived-server-slack"},
+		{"tavily", "npm-tavily-mcp"}, {"memory-copy", "npm-server-memory"}, {"everything", "npm-server-everything"},
+		{"slack-copy", "npm-archived-server-slack"}, {"filesystem", "npm-server-filesystem"},
+	}
+	config := "version: 1\nservers:\n"
+	for _, s := range servers {
+		data, err := os.ReadFile(filepath.Join(corpus, s.file+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(s.name+".json", data, 0o644)
+		config += "  " + s.name + ": {file: " + s.name + ".json}\n"
+	}
+	if err := os.WriteFile(".mcp-contract.yaml", []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	findings := func(report string) []string {
+		t.Helper()
+		var doc struct{ Findings []json.RawMessage }
+		if err := json.Unmarshal([]byte(report), &doc); err != nil {
+			t.Fatalf("%v\n%s", err, report)
+		}
+		out := make([]string, len(doc.Findings))
+		for i, f := range doc.Findings {
+			out[i] = string(f)
+		}
+		return out
+	}
+	one, errOut, code := runBinary(t, bin, nil, "check", "--format", "json", "--fail-on", "never")
+	if code != 0 {
+		t.Fatalf("one run: exit %d\n%s", code, errOut)
+	}
+	want := findings(one)
+	var crossServer int
+	for _, f := range want {
+		if strings.Contains(f, `"rule": "collision/`) || strings.Contains(f, `"rule": "budget/`) {
+			crossServer++
+		}
+	}
+	if crossServer < 10 {
+		t.Fatalf("the corpus gives %d cross-server findings; the test needs collisions across jobs", crossServer)
+	}
+	for _, jobs := range []int{2, 3, 4} {
+		var reports []string
+		for j := 0; j < jobs; j++ {
+			args := []string{"check", "--format", "json", "--fail-on", "never"}
+			for i := j * len(servers) / jobs; i < (j+1)*len(servers)/jobs; i++ {
+				args = append(args, "--server", servers[i].name)
+			}
+			out, errOut, code := runBinary(t, bin, nil, args...)
+			if code != 0 {
+				t.Fatalf("job %d of %d: exit %d\n%s", j+1, jobs, code, errOut)
+			}
+			path := fmt.Sprintf("report-%d-%d.json", jobs, j)
+			os.WriteFile(path, []byte(out), 0o644)
+			reports = append(reports, path)
+		}
+		merged, errOut, code := runBinary(t, bin, nil, append([]string{"report", "--merge", "--format", "json", "--fail-on", "never"}, reports...)...)
+		if code != 0 {
+			t.Fatalf("%d jobs: merge: exit %d\n%s", jobs, code, errOut)
+		}
+		got := findings(merged)
+		if len(got) != len(want) {
+			t.Errorf("%d jobs: the merge has %d findings, one run %d", jobs, len(got), len(want))
+		}
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Errorf("%d jobs: finding %d differs:\nmerge:   %s\none run: %s", jobs, i, got[i], want[i])
+				break
+			}
+		}
 	}
 }
