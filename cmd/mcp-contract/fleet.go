@@ -102,6 +102,7 @@ func rerunSession(merged *contract.Result, parts []*contract.Result, names []str
 	if s == nil {
 		return nil
 	}
+	merged.Session = s
 	merged.Findings = slices.DeleteFunc(merged.Findings, func(f contract.Finding) bool {
 		return isSessionRule(f.Rule) || (f.Rule == policy.StaleIgnoreRule && staleSessionIgnore(f, s))
 	})
