@@ -308,3 +308,60 @@ func TestMergeEqualsOneRun(t *testing.T) {
 		}
 	}
 }
+
+// init takes any client's config file; with none it reads the project's
+// and the user's own, says which, and skips what it cannot use with a note.
+func TestInitFromAnyClientConfig(t *testing.T) {
+	bin := fleetBinary(t)
+	home := t.TempDir()
+	t.Chdir(t.TempDir())
+	desktop := `{"mcpServers": {
+  "files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]},
+  "gemini-http": {"httpUrl": "https://mcp.example.invalid/mcp"},
+  "socket": {"transport": "websocket", "endpoint": "ws://example.invalid"}
+}}`
+	if err := os.WriteFile("claude_desktop_config.json", []byte(desktop), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home}
+	out, errOut, code := runBinary(t, bin, env, "init", "claude_desktop_config.json")
+	if code != 0 {
+		t.Fatalf("init PATH: exit %d\n%s%s", code, out, errOut)
+	}
+	written, _ := os.ReadFile(".mcp-contract.yaml")
+	for _, want := range []string{"files:", "gemini-http:", "https://mcp.example.invalid/mcp"} {
+		if !strings.Contains(string(written), want) {
+			t.Errorf("the config does not hold %q:\n%s", want, written)
+		}
+	}
+	if strings.Contains(string(written), "socket") {
+		t.Errorf("the unusable entry was written:\n%s", written)
+	}
+	for _, want := range []string{"read claude_desktop_config.json: 2 servers", `server "socket" skipped`} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, errOut)
+		}
+	}
+
+	// No PATH: the project's Gemini settings and the user's Claude Desktop
+	// config (Linux location).
+	os.Remove(".mcp-contract.yaml")
+	os.Remove("claude_desktop_config.json")
+	os.MkdirAll(".gemini", 0o755)
+	os.WriteFile(filepath.Join(".gemini", "settings.json"), []byte(`{"theme": "x", "mcpServers": {"remote": {"httpUrl": "https://r.example.invalid/mcp"}}}`), 0o644)
+	os.MkdirAll(filepath.Join(home, ".config", "Claude"), 0o755)
+	os.WriteFile(filepath.Join(home, ".config", "Claude", "claude_desktop_config.json"), []byte(desktop), 0o644)
+	out, errOut, code = runBinary(t, bin, env, "init")
+	if code != 0 {
+		t.Fatalf("init: exit %d\n%s%s", code, out, errOut)
+	}
+	written, _ = os.ReadFile(".mcp-contract.yaml")
+	for _, want := range []string{"remote:", "files:", "gemini-http:"} {
+		if !strings.Contains(string(written), want) {
+			t.Errorf("the config does not hold %q:\n%s", want, written)
+		}
+	}
+	if !strings.Contains(errOut, "read .gemini/settings.json: 1 server") || !strings.Contains(errOut, "claude_desktop_config.json: 2 servers") {
+		t.Errorf("stderr does not name the files read:\n%s", errOut)
+	}
+}
