@@ -22,8 +22,8 @@ const (
 	DefaultMaxMessageBytes = 4 << 20
 	// DefaultConcurrency starts a fleet of seven at once: starting a server
 	// is mostly waiting (an install, a runtime's start, the network).
-	DefaultConcurrency     = 8
-	DefaultStderrLines     = 5
+	DefaultConcurrency = 8
+	DefaultStderrLines = 5
 	// MaxPages bounds tools/list pagination: a server whose cursors never end
 	// would otherwise keep a CI job busy forever.
 	MaxPages = 1000
