@@ -57,6 +57,10 @@ func JSON(w io.Writer, r *contract.Result, meta Meta) error {
 		e.raw(",\n  \"drift\": ")
 		e.value(r.Drift, "  ")
 	}
+	if r.Session != nil {
+		e.raw(",\n  \"session\": ")
+		e.value(r.Session, "  ")
+	}
 	e.raw(",\n  \"findings\": [")
 	e.findings(r.Findings)
 	if len(r.Findings) > 0 {

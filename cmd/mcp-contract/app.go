@@ -54,10 +54,12 @@ type app struct {
 	adHocName  string
 	headers    []string
 	timeout    time.Duration
-	profiles   []string
-	mcpVersion string
-	expand     bool
-	statistics autoBool
+	// startTimeout bounds a server's start and handshake (--start-timeout).
+	startTimeout time.Duration
+	profiles     []string
+	mcpVersion   string
+	expand       bool
+	statistics   autoBool
 	// sections: the text report shows lint and drift apart, as check does.
 	sections bool
 	// noCache turns off the lint cache of check --against.
@@ -158,7 +160,8 @@ func (a *app) addSharedFlags(cmd *cobra.Command, reports bool) {
 	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
 	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
 	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
-	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for each request to a live server")
+	f.DurationVar(&a.startTimeout, "start-timeout", 2*time.Minute, "time limit for a live server to start and answer the handshake (a first npx or uvx install counts)")
 }
 
 // addTextReportFlags adds the layout flags of the text report to the

@@ -79,13 +79,22 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 	}
 	collisionsRan := withDrift && len(catalogs) >= 2
 	a.collisionsRan = collisionsRan
+	var copts collisions.Options
 	if collisionsRan {
-		found, err := a.collisions(catalogs, opts, len(args) > 0)
+		found, o, err := a.collisions(catalogs, opts, len(args) > 0)
 		if err != nil {
 			return err
 		}
 		result.Findings = append(result.Findings, found...)
+		copts = o
+	} else if withDrift {
+		if copts, err = a.collisionOptions(opts, len(args) > 0); err != nil {
+			return err
+		}
 	}
+	// check runs the collisions step whenever it has two servers; a merge of
+	// jobs that each had one still must.
+	result.Session = a.session(opts, withDrift, copts)
 	pol, err := a.policy(rulesRan(opts, driftRan, collisionsRan))
 	if err != nil {
 		return err
@@ -98,6 +107,7 @@ func (a *app) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Re
 	servers := serverInfos(catalogs)
 	if opts.Disabled["budget/catalog-tokens"] {
 		// Counting is most of lint's time on big catalogs; off means off.
+		toolLists(servers, catalogs, nil)
 		return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
 	}
 	tokens := lint.CatalogTokensCached(catalogs, opts.Cache)
@@ -109,6 +119,7 @@ func (a *app) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Re
 			servers[i].ToolTokens[t.Tool] += t.Tokens
 		}
 	}
+	toolLists(servers, catalogs, &tokens)
 	return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
 }
 

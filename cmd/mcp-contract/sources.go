@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"slices"
 
@@ -139,19 +138,34 @@ func (a *app) fetch(ctx context.Context, servers []*source.ServerConfig) ([]*con
 			return nil, err
 		}
 	}
-	opts := source.FetchOptions{Timeout: a.timeout, Masker: a.masker}
-	if colorTerminal(a.stderr) {
-		opts.Progress = func(server, status string) { fmt.Fprintf(a.stderr, "%s: %s\n", a.line(server), a.line(status)) }
+	opts := source.FetchOptions{Timeout: a.timeout, StartTimeout: a.startTimeout, Masker: a.masker}
+	view := newProgressView(a.stderr, a.line, servers)
+	if view != nil {
+		opts.Progress = view.report
 	}
 	catalogs, err := source.FetchAll(ctx, servers, opts)
+	view.close()
 	var se *contract.ServerError
-	if a.keepGoing && errors.As(err, &se) {
+	if !errors.As(err, &se) {
+		return catalogs, err
+	}
+	if a.keepGoing {
 		// Each failed server keeps its error in its catalog (and the
 		// report); the run still ends with exit 3, after the report.
-		a.unreachable = err
+		a.unreachable = unreachableIn(catalogs, "the others were checked; the report lists each with its error")
 		return catalogs, nil
 	}
-	return catalogs, err
+	return catalogs, notReached(catalogs, "add --keep-going to check the others and report these")
+}
+
+// notReached is the error of a run that stops at unreachable servers: the
+// server's own error when it was the only one, else every failure and hint.
+func notReached(catalogs []*contract.Catalog, hint string) error {
+	us := unreachableIn(catalogs, hint)
+	if len(catalogs) == 1 {
+		return us.failed[0]
+	}
+	return us
 }
 
 // serverInfos summarises catalogs for the report.
