@@ -34,7 +34,7 @@ func builtBinary(t *testing.T) string {
 			return
 		}
 		actionBin.path = filepath.Join(dir, "mcp-contract")
-		out, err := exec.Command("go", "build", "-trimpath", "-ldflags=-X main.version=e2e", "-o", actionBin.path, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-ldflags=-X main.version=e2e", "-o", actionBin.path, ".").CombinedOutput()
 		if err != nil {
 			actionBin.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -478,8 +478,9 @@ func TestActionShallowCloneReadsTheBaseThroughTheAPI(t *testing.T) {
 	})
 }
 
-// The fork-safe half: a workflow_run job posts the comment from the report
-// the pull_request job uploaded, and edits it on the next run.
+// A comment from a saved report, the PR number given by whoever ran it (a
+// workflow_dispatch; on workflow_run the event chooses, comment_test.go),
+// edited on the next run.
 func TestCommentFromReport(t *testing.T) {
 	repoRoot(t)
 	api := &restAPI{nextID: 1}
@@ -495,7 +496,7 @@ func TestCommentFromReport(t *testing.T) {
 	t.Setenv("GITHUB_TOKEN", e2eToken)
 	t.Setenv("GITHUB_REPOSITORY", "Codertocat/Hello-World")
 	t.Setenv("GITHUB_API_URL", srv.URL+"/api/v3")
-	t.Setenv("GITHUB_EVENT_NAME", "workflow_run")
+	t.Setenv("GITHUB_EVENT_NAME", "workflow_dispatch")
 	t.Setenv("GITHUB_EVENT_PATH", "")
 	t.Setenv("GITHUB_WORKFLOW", "comment")
 	t.Setenv("GITHUB_JOB", "post")
