@@ -31,7 +31,7 @@ prefixed names that break the name rules of the providers --profile selects.`,
 			if err != nil {
 				return err
 			}
-			findings, err := a.collisions(catalogs, opts, len(args) > 0)
+			findings, err := a.collisions(catalogs, opts, len(args) > 0, true)
 			if err != nil {
 				return err
 			}
@@ -51,8 +51,9 @@ prefixed names that break the name rules of the providers --profile selects.`,
 // collisions runs the name checks with the config's groups and prefix
 // styles and the providers of the selected profiles. The groups name
 // configured servers, so SOURCE arguments (fromArgs) are one group of their
-// own. A server in no group is checked against nothing, said once on stderr.
-func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fromArgs bool) ([]contract.Finding, error) {
+// own. A server in no group is checked against nothing, said on stderr
+// when note is set (not for the base run of check --against).
+func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fromArgs, note bool) ([]contract.Finding, error) {
 	opts := collisions.Options{Disabled: lintOpts.Disabled}
 	var profiles []string
 	for p, on := range lintOpts.Profiles {
@@ -80,7 +81,7 @@ func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fr
 			}
 		}
 	}
-	if alone := collisions.Ungrouped(catalogs, opts.Groups); len(alone) > 0 {
+	if alone := collisions.Ungrouped(catalogs, opts.Groups); len(alone) > 0 && note {
 		quoted := make([]string, len(alone))
 		for i, s := range alone {
 			quoted[i] = fmt.Sprintf("%q", s)

@@ -22,7 +22,7 @@ func (a *app) openLintCache(catalogs []*contract.Catalog, opts lint.Options, aga
 	if err != nil {
 		return nil, nil
 	}
-	oldC, _, _, err := a.againstRef(against, a.snapshotDir())
+	oldC, err := a.refSnapshots(against, a.snapshotDir())
 	if err != nil {
 		return nil, err
 	}
