@@ -32,8 +32,8 @@ type reportFindings struct {
 	} `json:"drift"`
 	Findings []struct {
 		Rule, Server, Tool, Message, Fix, File string
-		Line                                  int
-		New                                   *bool `json:"new"`
+		Line                                   int
+		New                                    *bool `json:"new"`
 	} `json:"findings"`
 }
 
