@@ -34,7 +34,7 @@ func builtBinary(t *testing.T) string {
 			return
 		}
 		actionBin.path = filepath.Join(dir, "mcp-contract")
-		out, err := exec.Command("go", "build", "-trimpath", "-ldflags=-X main.version=e2e", "-o", actionBin.path, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-ldflags=-X main.version=e2e", "-o", actionBin.path, ".").CombinedOutput()
 		if err != nil {
 			actionBin.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}

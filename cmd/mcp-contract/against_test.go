@@ -61,7 +61,12 @@ func parseReport(t *testing.T, out string) reportFindings {
 // served by the fixture server over stdio) and its snapshot, both at v1.
 func contractRepo(t *testing.T, kind string) {
 	t.Helper()
-	root, _ := filepath.Abs("../..")
+	server := "{file: tools/weather.json}"
+	if kind == "stdio" {
+		// Built from the module, before leaving it.
+		root, _ := filepath.Abs("../..")
+		server = "{command: [" + fixtureServer(t, root) + ", -tools, tools/weather.json]}"
+	}
 	dir := t.TempDir()
 	t.Chdir(dir)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
@@ -69,10 +74,6 @@ func contractRepo(t *testing.T, kind string) {
 	os.MkdirAll("tools", 0o755)
 	os.MkdirAll("mcp-snapshots", 0o755)
 	os.WriteFile("tools/weather.json", []byte(weatherV1), 0o644)
-	server := "{file: tools/weather.json}"
-	if kind == "stdio" {
-		server = "{command: [" + fixtureServer(t, root) + ", -tools, tools/weather.json]}"
-	}
 	os.WriteFile(".mcp-contract.yaml", []byte("version: 1\nservers:\n  weather: "+server+"\n"), 0o644)
 	if out, errOut, code := mcpContract(t, "snapshot"); code != 0 {
 		t.Fatalf("snapshot: exit %d\n%s%s", code, out, errOut)
