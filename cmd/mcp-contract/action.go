@@ -169,7 +169,7 @@ func (a *app) runAction(ctx context.Context) int {
 		}
 	}
 	if a.allowBreaking && breaking > 0 {
-		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract: the pull request carries the label %q, so its %d breaking changes are reported and do not fail the step", in.AllowBreakingLabel, breaking)))
+		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract allows the breaking changes: the pull request carries the label %q, so its %d breaking changes are reported and do not fail the step", in.AllowBreakingLabel, breaking)))
 	}
 	outputs := [][2]string{
 		{"errors", strconv.Itoa(counts[contract.Error])},
