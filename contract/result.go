@@ -82,6 +82,23 @@ type Result struct {
 	// Unchanged lists the files whose tools all equal their bytes at the
 	// --against ref, so their lint findings came from the cache.
 	Unchanged []UnchangedFile
+	// Base names what each finding's New was decided against: the
+	// --against ref ("git:REF"), the committed baseline file, or both
+	// joined by " and "; empty when nothing was compared (every New nil).
+	Base string
+}
+
+// ExistingCount is how many findings the base already had
+// (Finding.Existing): what reports fold into "N existing findings not
+// from this change".
+func (r *Result) ExistingCount() int {
+	n := 0
+	for i := range r.Findings {
+		if r.Findings[i].Existing() {
+			n++
+		}
+	}
+	return n
 }
 
 // UnchangedFile is a file whose lint findings came from the cache.

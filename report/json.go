@@ -202,6 +202,9 @@ func (e *elementEncoder) finding(f *contract.Finding) {
 	e.str(","+field+"message\": ", f.Message)
 	e.optStr(","+field+"fix\": ", f.Fix)
 	e.optStr(","+field+"change\": ", f.Change)
+	if f.New != nil {
+		e.raw("," + field + "new\": " + strconv.FormatBool(*f.New))
+	}
 	e.raw("\n    }")
 }
 

@@ -34,7 +34,7 @@ and one rename rule for all of them; --expand lists every name with its place.`,
 			if err != nil {
 				return err
 			}
-			findings, copts, err := a.collisions(catalogs, opts, len(args) > 0)
+			findings, copts, err := a.collisions(catalogs, opts, len(args) > 0, true)
 			if err != nil {
 				return err
 			}
@@ -60,13 +60,14 @@ and one rename rule for all of them; --expand lists every name with its place.`,
 // collisions runs the name checks with the config's groups and prefix
 // styles and the providers of the selected profiles. The groups name
 // configured servers, so SOURCE arguments (fromArgs) are one group of their
-// own. A server in no group is checked against nothing, said once on stderr.
-func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fromArgs bool) ([]contract.Finding, collisions.Options, error) {
+// own. A server in no group is checked against nothing, said on stderr
+// when note is set (not for the base run of check --against).
+func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fromArgs, note bool) ([]contract.Finding, collisions.Options, error) {
 	opts, err := a.collisionOptions(lintOpts, fromArgs)
 	if err != nil {
 		return nil, opts, err
 	}
-	if alone := collisions.Ungrouped(catalogs, opts.Groups); len(alone) > 0 {
+	if alone := collisions.Ungrouped(catalogs, opts.Groups); len(alone) > 0 && note {
 		quoted := make([]string, len(alone))
 		for i, s := range alone {
 			quoted[i] = fmt.Sprintf("%q", s)

@@ -8,6 +8,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/lintcache"
 	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/spf13/cobra"
 )
 
@@ -25,13 +26,15 @@ servers of .mcp-contract.yaml, the MCP client configs here, or the snapshot fold
 	}
 	a.addProfileFlags(cmd)
 	a.addTextReportFlags(cmd)
+	a.addBaseFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "lint only this configured server (repeatable)")
 	return cmd
 }
 
 // lintAndMaybeDrift is lint, and check when withDrift is set: lint the
 // catalogs, then compare them with the contract (live or configured servers
-// against their snapshots, or the snapshot folder at --against).
+// against their snapshots, or with --against against the snapshots at the
+// ref, design §4).
 func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDrift bool, against string) error {
 	if err := a.loadConfig(); err != nil {
 		return err
@@ -44,8 +47,18 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 	if err != nil {
 		return err
 	}
+	a.offlineNote()
+	a.useBaseline = true
+	var servers []*source.ServerConfig
+	if len(args) == 0 {
+		if servers, err = a.servers(only); err != nil {
+			return err
+		}
+	}
+	fromServers := len(servers) > 0
+	withAgainst := withDrift && against != ""
 	var cache *lintcache.Cache
-	if withDrift && against != "" && !a.noCache {
+	if withAgainst && !a.noCache {
 		if cache, err = a.openLintCache(catalogs, opts, against); err != nil {
 			return err
 		}
@@ -54,6 +67,16 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 		}
 	}
 	result := a.lint(catalogs, opts)
+	collisionsRan := withDrift && len(catalogs) >= 2
+	if withAgainst {
+		base, err := a.baseContract(catalogs, args, against, servers)
+		if err != nil {
+			return err
+		}
+		if err := a.runBase(base, opts, collisionsRan, len(args) > 0, against); err != nil {
+			return err
+		}
+	}
 	if cache != nil {
 		result.Unchanged = unchangedFiles(catalogs, cache, against)
 		// The cache only saves time: a folder we cannot write is no reason to fail.
@@ -61,15 +84,8 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 	}
 	driftRan := false
 	if withDrift {
-		fromServers := false
-		if len(args) == 0 {
-			servers, err := a.servers(only)
-			if err != nil {
-				return err
-			}
-			fromServers = len(servers) > 0
-		}
-		driftFindings, cov, err := a.checkDrift(catalogs, fromServers, len(args) > 0, against)
+		whole := len(only) == 0 && a.stdio == "" && a.url == ""
+		driftFindings, cov, err := a.checkDrift(catalogs, fromServers, len(args) > 0, against, whole)
 		if err != nil {
 			return err
 		}
@@ -77,11 +93,10 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 		result.Drift = cov
 		driftRan = cov.NotRun == ""
 	}
-	collisionsRan := withDrift && len(catalogs) >= 2
 	a.collisionsRan = collisionsRan
 	var copts collisions.Options
 	if collisionsRan {
-		found, o, err := a.collisions(catalogs, opts, len(args) > 0)
+		found, o, err := a.collisions(catalogs, opts, len(args) > 0, true)
 		if err != nil {
 			return err
 		}

@@ -38,6 +38,9 @@ func (a *app) loadCatalogs(ctx context.Context, args []string, only []string) ([
 		return nil, err
 	}
 	if len(servers) > 0 {
+		if a.offline {
+			return a.offlineCatalogs(ctx, servers)
+		}
 		return a.fetch(ctx, servers)
 	}
 	dir := a.snapshotDir()
@@ -49,6 +52,49 @@ func (a *app) loadCatalogs(ctx context.Context, args []string, only []string) ([
 		return cs, err
 	}
 	return nil, contract.Inputf("nothing to check: give a tool file or folder, --stdio or --url, or create %s (see the README)", source.ConfigFile)
+}
+
+// offlineCatalogs is what --offline reads for the configured servers,
+// starting no process and opening no connection: a `file:` server's tool
+// file, and for a stdio or url server its snapshot in the work tree, which
+// then stands for it (a.offlineSnapshot). A live server without a snapshot
+// is left out and listed in a.offlineSkipped, so the report says so.
+func (a *app) offlineCatalogs(ctx context.Context, servers []*source.ServerConfig) ([]*contract.Catalog, error) {
+	if a.stdio != "" || a.url != "" {
+		return nil, usagef("--offline starts no server: drop --stdio/--url, or drop --offline")
+	}
+	dir := a.snapshotDir()
+	a.offlineSnapshot = map[string]bool{}
+	var out []*contract.Catalog
+	for _, s := range servers {
+		if s.File != "" {
+			cs, err := a.fetch(ctx, []*source.ServerConfig{s})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, cs...)
+			continue
+		}
+		path, err := snapshot.Path(dir, s.Name)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Lstat(path); os.IsNotExist(err) {
+			a.offlineSkipped = append(a.offlineSkipped, contract.DriftServer{Server: s.Name, How: contract.DriftLive,
+				Reason: "--offline: not started, and no snapshot at " + path})
+			continue
+		}
+		snap, err := source.LoadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		snap.Server = s.Name
+		a.offlineSnapshot[s.Name] = true
+		a.offlineSkipped = append(a.offlineSkipped, contract.DriftServer{Server: s.Name, How: contract.DriftLive,
+			Reason: "--offline: not started; its snapshot " + path + " stands for it"})
+		out = append(out, snap)
+	}
+	return out, nil
 }
 
 // folderCatalogs is a snapshot folder loadCatalogs read.
