@@ -315,11 +315,7 @@ func (m *mdWriter) verdict(r *contract.Result) string {
 	if len(also) > 0 {
 		line += "; " + strings.Join(also, ", ")
 	}
-	line += " (" + plural(len(r.Servers), "server")
-	if note := unreachableNote(r); note != "" {
-		line += m.text(note)
-	}
-	line += ", " + plural(r.ToolCount(), "tool")
+	line += fmt.Sprintf(" (%s, %s", plural(len(r.Servers), "server"), plural(r.ToolCount(), "tool"))
 	if failOn <= contract.Error {
 		line += fmt.Sprintf(", fail-on %s", failOn)
 	}

@@ -130,7 +130,7 @@ func TestCheckKeepGoingCountsUnreachable(t *testing.T) {
 	bin := fleetDir(t)
 	for format, want := range map[string]string{
 		"text":     "in 3 servers (2 unreachable: github, slack), 9 tools",
-		"markdown": `in 3 servers (2 unreachable: github, slack), 9 tools`,
+		"markdown": `**mcp-contract**: 2 servers unreachable: github and slack,`,
 		"sarif":    `"text": "server slack unreachable: `,
 		"github":   "::error title=server slack::server slack: ",
 	} {
