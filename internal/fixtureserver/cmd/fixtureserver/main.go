@@ -34,6 +34,7 @@ func main() {
 	refURL := flag.String("ref-url", "", "target of the remote $ref")
 	stateless := flag.Bool("stateless", false, "serve HTTP without sessions (2026-07-28)")
 	pidFile := flag.String("pid-file", "", "mode trap-signals: write the server's and its child's pid here")
+	probe := flag.String("probe-parent", "", "before serving, write to this file what the server can read of its parent's and pid 1's environment (probe.go)")
 	flag.Parse()
 
 	opts := fixtureserver.Options{Mode: fixtureserver.Mode(*mode), PageSize: *pageSize, HugeBytes: *hugeBytes, Depth: *depth, RefURL: *refURL, Stateless: *stateless}
@@ -43,6 +44,11 @@ func main() {
 	}
 	if opts.Mode == fixtureserver.TrapSignals {
 		if err := trapSignals(*pidFile); err != nil {
+			fail(err)
+		}
+	}
+	if *probe != "" {
+		if err := probeParent(*probe); err != nil {
 			fail(err)
 		}
 	}
