@@ -188,6 +188,9 @@ func sarifRuleOf(info contract.RuleInfo, helpURI func(string) string) sarifRule 
 }
 
 func sarifResultOf(f contract.Finding, ruleIndex int, masker *safetext.Masker) sarifResult {
+	// Names and pointers were masked where the tools arrived; a report read
+	// back from a file may not have been.
+	f.Server, f.Tool, f.Pointer = masker.Mask(f.Server), masker.Mask(f.Tool), masker.Mask(f.Pointer)
 	msg := masker.Mask(f.Message)
 	if f.Fix != "" {
 		msg += " Fix: " + masker.Mask(f.Fix)
@@ -208,10 +211,11 @@ func sarifResultOf(f contract.Finding, ruleIndex int, masker *safetext.Masker) s
 		res.Locations = []sarifLocation{loc}
 	}
 	for i, rel := range f.Related {
+		rel.Server, rel.Tool, rel.Pointer = masker.Mask(rel.Server), masker.Mask(rel.Tool), masker.Mask(rel.Pointer)
 		loc := sarifLocationOf(rel)
 		id := i + 1
 		loc.ID = &id
-		loc.Message = &sarifText{Text: masker.Mask(strings.TrimPrefix(logicalName(rel.Server, rel.Tool, rel.Pointer), "/"))}
+		loc.Message = &sarifText{Text: strings.TrimPrefix(logicalName(rel.Server, rel.Tool, rel.Pointer), "/")}
 		res.RelatedLocations = append(res.RelatedLocations, loc)
 	}
 	props := map[string]any{"category": f.Category}

@@ -22,6 +22,11 @@ const (
 	DefaultMaxMessageBytes = 4 << 20
 	DefaultConcurrency     = 4
 	DefaultStderrLines     = 5
+	// FetchTimeouts is how many times Timeout one server's whole fetch may
+	// take: a server that answers each page just under Timeout would
+	// otherwise hold a run for MaxPages times Timeout (8 hours at the
+	// default).
+	FetchTimeouts = 4
 	// MaxPages bounds tools/list pagination: a server whose cursors never end
 	// would otherwise keep a CI job busy forever.
 	MaxPages = 1000
@@ -41,7 +46,8 @@ var Version = "dev"
 
 // FetchOptions bound and report a live fetch. Zero values pick the defaults.
 type FetchOptions struct {
-	// Timeout covers starting the server, the handshake and each request.
+	// Timeout covers starting the server, the handshake and each request;
+	// the whole fetch of a server stops after FetchTimeouts times it.
 	// ServerConfig.Timeout overrides it per server.
 	Timeout time.Duration
 	// MaxMessageBytes aborts the fetch on any larger message from the server.
@@ -146,11 +152,18 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 	}
 	f := &fetcher{sc: sc, opts: opts, origin: origin(sc, opts.Masker)}
 	f.progress("connecting")
-	c, err := f.run(ctx)
+	whole := FetchTimeouts * opts.Timeout
+	fetchCtx, cancel := context.WithTimeout(ctx, whole)
+	defer cancel()
+	c, err := f.run(fetchCtx)
 	if err != nil {
 		msg := f.mask(oneLine(err.Error()))
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			msg = "interrupted before the server answered"
+		case fetchCtx.Err() != nil:
+			msg = fmt.Sprintf("stopped after %s, the bound on a whole fetch (%d times the timeout of %s); the server answers too slowly to list its tools in time: %s",
+				whole, FetchTimeouts, opts.Timeout, msg)
 		}
 		f.progress("failed: " + msg)
 		return nil, &contract.ServerError{Server: sc.Name, Msg: msg}
@@ -287,9 +300,15 @@ func (f *fetcher) explain(what string, ctx context.Context, err error) error {
 		if tail := f.proc.stderrTail(); tail != "" {
 			fmt.Fprintf(&b, "; last stderr lines: %s", tail)
 		}
+		b.WriteString(inheritEnvHint)
 	}
 	return errors.New(b.String())
 }
+
+// inheritEnvHint closes the error of a stdio server that died or did not
+// answer: one that needs a variable of the job (a token, a setting) gets
+// only the ones named, which is easy to miss.
+const inheritEnvHint = "; a server that needs a variable of our environment gets it only when its config names it in inherit-env (PATH, HOME, the proxy, CA and registry variables are passed already)"
 
 func (f *fetcher) explainList(ctx context.Context, err error) error {
 	var le *listError
