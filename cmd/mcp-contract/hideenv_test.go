@@ -67,11 +67,11 @@ func probeRun(t *testing.T, asUser *syscall.Credential) map[string]string {
 	if err != nil {
 		t.Fatalf("the server wrote no probe: %v\n%s", err, out)
 	}
-	found := map[string]string{}
+	var found struct{ ParentEnviron, Pid1Environ, ParentMem string }
 	if err := json.Unmarshal(data, &found); err != nil {
 		t.Fatal(err)
 	}
-	return found
+	return map[string]string{"parentEnviron": found.ParentEnviron, "pid1Environ": found.Pid1Environ, "parentMem": found.ParentMem}
 }
 
 func checkNoJobSecret(t *testing.T, found map[string]string) {
