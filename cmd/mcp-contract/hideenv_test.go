@@ -32,7 +32,7 @@ func probeRun(t *testing.T, asUser *syscall.Credential) map[string]string {
 	repoRoot(t)
 	root, _ := os.Getwd()
 	fixture := fixtureServer(t, root)
-	bin := buildBinary(t, root)
+	bin := builtBinary(t)
 	dir := t.TempDir()
 	probe := filepath.Join(dir, "probe.json")
 	config := "version: 1\nservers:\n  prober:\n    command: [" + fixture + ", -tools, " +
@@ -49,7 +49,7 @@ func probeRun(t *testing.T, asUser *syscall.Credential) map[string]string {
 	}
 	if asUser != nil {
 		// The user must reach both binaries and write the probe.
-		for _, d := range []string{filepath.Dir(fixture), filepath.Dir(bin), filepath.Dir(filepath.Dir(bin)), filepath.Dir(dir)} {
+		for _, d := range []string{filepath.Dir(fixture), filepath.Dir(bin), filepath.Dir(dir)} {
 			if err := os.Chmod(d, 0o755); err != nil {
 				t.Fatal(err)
 			}
