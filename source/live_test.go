@@ -433,7 +433,7 @@ func TestFetchStopsAtTheWholeFetchBound(t *testing.T) {
 	_, err := Fetch(ctx, fixtureStdio("-mode", "endless-cursor", "-page-delay", "1200ms"), FetchOptions{Timeout: timeout})
 	took := time.Since(start)
 	var se *contract.ServerError
-	if !errors.As(err, &se) || !strings.Contains(se.Msg, "stopped after 8s, the bound on a whole fetch (4 times the timeout of 2s)") {
+	if !errors.As(err, &se) || !strings.Contains(se.Msg, "stopped after 10s, the bound on a whole fetch (the start timeout of 2s plus 4 times the timeout of 2s)") {
 		t.Fatalf("after %s: %v", took, err)
 	}
 	if took > 60*time.Second {
