@@ -17,9 +17,18 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-
-	"github.com/mcp-contract/mcp-contract/contract"
 )
+
+// Error is a file that cannot be read or written: Path names it, Msg says
+// why in a few words. This package stands below the model and cannot
+// return its errors, so callers turn an Error into theirs
+// (contract.FileInput); the text is "path: why" either way.
+type Error struct {
+	Path string
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Path + ": " + e.Msg }
 
 // Limits on what one input file may hold (README, "Limits"). Tool files and
 // snapshots may be big (a 10,000-tool catalog is 15 MB); configs, recorded
@@ -33,7 +42,7 @@ const (
 
 // ReadFile reads a regular file of at most limit bytes. Anything else (a
 // folder, FIFO, socket or device, also behind a symlink) and anything larger
-// is a *contract.InputError naming path, refused before its content is read.
+// is a *Error naming path, refused before its content is read.
 func ReadFile(path string, limit int64) ([]byte, error) {
 	f, size, err := openRegular(path, limit)
 	if err != nil {
@@ -42,7 +51,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	defer f.Close()
 	data, err := readAll(io.LimitReader(f, limit+1), size)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: Problem(err)}
+		return nil, &Error{Path: path, Msg: Problem(err)}
 	}
 	if int64(len(data)) > limit {
 		return nil, tooLarge(path, int64(len(data)), limit)
@@ -61,7 +70,7 @@ func ReadText(path string, limit int64) (string, error) {
 	defer f.Close()
 	text, err := ReadAllString(io.LimitReader(f, limit+1), size)
 	if err != nil {
-		return "", &contract.InputError{File: path, Msg: Problem(err)}
+		return "", &Error{Path: path, Msg: Problem(err)}
 	}
 	if int64(len(text)) > limit {
 		return "", tooLarge(path, int64(len(text)), limit)
@@ -78,18 +87,18 @@ func openRegular(path string, limit int64) (*os.File, int64, error) {
 	if err != nil {
 		// A socket cannot be opened at all; say what it is, not ENXIO.
 		if info, serr := os.Stat(path); serr == nil && regular(info) != nil {
-			return nil, 0, &contract.InputError{File: path, Msg: regular(info).Error()}
+			return nil, 0, &Error{Path: path, Msg: regular(info).Error()}
 		}
-		return nil, 0, &contract.InputError{File: path, Msg: Problem(err)}
+		return nil, 0, &Error{Path: path, Msg: Problem(err)}
 	}
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, 0, &contract.InputError{File: path, Msg: Problem(err)}
+		return nil, 0, &Error{Path: path, Msg: Problem(err)}
 	}
 	if err := regular(info); err != nil {
 		f.Close()
-		return nil, 0, &contract.InputError{File: path, Msg: err.Error()}
+		return nil, 0, &Error{Path: path, Msg: err.Error()}
 	}
 	if info.Size() > limit {
 		f.Close()
@@ -133,15 +142,15 @@ func ReadAllString(r io.Reader, size int64) (string, error) {
 	return sb.String(), nil
 }
 
-// CheckRegular returns a *contract.InputError unless path (after symlinks)
+// CheckRegular returns a *Error unless path (after symlinks)
 // is a regular file; folder listings use it to refuse what ReadFile would.
 func CheckRegular(path string) error {
 	info, err := os.Stat(path)
 	if err != nil {
-		return &contract.InputError{File: path, Msg: Problem(err)}
+		return &Error{Path: path, Msg: Problem(err)}
 	}
 	if err := regular(info); err != nil {
-		return &contract.InputError{File: path, Msg: err.Error()}
+		return &Error{Path: path, Msg: err.Error()}
 	}
 	return nil
 }
@@ -164,7 +173,7 @@ func regular(info os.FileInfo) error {
 }
 
 func tooLarge(path string, size, limit int64) error {
-	return &contract.InputError{File: path, Msg: fmt.Sprintf("file is %d bytes or more, over the %d-byte limit for this input", size, limit)}
+	return &Error{Path: path, Msg: fmt.Sprintf("file is %d bytes or more, over the %d-byte limit for this input", size, limit)}
 }
 
 // Problem says in a few words why a file operation failed.
@@ -189,7 +198,7 @@ func Problem(err error) string {
 func InDir(dir, name string) (string, error) {
 	p := filepath.Join(dir, name)
 	if name == "" || filepath.Dir(p) != filepath.Clean(dir) || filepath.Base(p) != name {
-		return "", &contract.InputError{File: p, Msg: fmt.Sprintf("%q would not be a file directly inside %s", name, dir)}
+		return "", &Error{Path: p, Msg: fmt.Sprintf("%q would not be a file directly inside %s", name, dir)}
 	}
 	return p, nil
 }
@@ -239,7 +248,7 @@ func WriteOutput(path string, write func(io.Writer) error) error {
 	}
 	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
 		if info.IsDir() {
-			return &contract.InputError{File: path, Msg: "cannot write: is a folder; name a file"}
+			return &Error{Path: path, Msg: "cannot write: is a folder; name a file"}
 		}
 		return writeInPlace(path, write)
 	}
@@ -252,7 +261,7 @@ func WriteOutput(path string, write func(io.Writer) error) error {
 // path is refused rather than followed or written through.
 func WriteFile(path string, data []byte) error {
 	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
-		return &contract.InputError{File: path, Msg: fmt.Sprintf("cannot write: the path exists and is not a regular file (%s); remove it first", info.Mode().Type())}
+		return &Error{Path: path, Msg: fmt.Sprintf("cannot write: the path exists and is not a regular file (%s); remove it first", info.Mode().Type())}
 	}
 	return replace(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
@@ -263,7 +272,7 @@ func WriteFile(path string, data []byte) error {
 func replace(path string, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(err)}
+		return &Error{Path: path, Msg: "cannot write: " + Problem(err)}
 	}
 	track(tmp.Name(), true)
 	defer track(tmp.Name(), false)
@@ -282,7 +291,7 @@ func replace(path string, write func(io.Writer) error) error {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(werr)}
+		return &Error{Path: path, Msg: "cannot write: " + Problem(werr)}
 	}
 	return nil
 }
@@ -290,14 +299,14 @@ func replace(path string, write func(io.Writer) error) error {
 func writeInPlace(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
-		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(err)}
+		return &Error{Path: path, Msg: "cannot write: " + Problem(err)}
 	}
 	werr := write(f)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {
-		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(werr)}
+		return &Error{Path: path, Msg: "cannot write: " + Problem(werr)}
 	}
 	return nil
 }
