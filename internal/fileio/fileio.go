@@ -241,8 +241,12 @@ func RemoveTemps() []string {
 // (-o). A regular file (or a path that does not exist yet) is replaced
 // atomically (see replace). A symlink is followed, so the link stays a link.
 // Anything else that exists (a device such as /dev/null, a FIFO) is opened
-// and written in place. A folder is an error.
+// and written in place. A folder is an error. Under ConfineWrites it is
+// WriteInside instead.
 func WriteOutput(path string, write func(io.Writer) error) error {
+	if root := confinedRoot(); root != "" {
+		return writeConfined(root, path, write)
+	}
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
@@ -258,8 +262,12 @@ func WriteOutput(path string, write func(io.Writer) error) error {
 // WriteFile stores data at path, a file the tool names itself inside a
 // folder (a snapshot): the caller proves the path with InDir, and nothing
 // here may lead elsewhere, so a symlink or any other non-regular file at
-// path is refused rather than followed or written through.
+// path is refused rather than followed or written through. Under
+// ConfineWrites it is WriteInside instead.
 func WriteFile(path string, data []byte) error {
+	if root := confinedRoot(); root != "" {
+		return writeConfined(root, path, func(w io.Writer) error { _, err := w.Write(data); return err })
+	}
 	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
 		return &Error{Path: path, Msg: fmt.Sprintf("cannot write: the path exists and is not a regular file (%s); remove it first", info.Mode().Type())}
 	}
