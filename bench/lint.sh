@@ -5,13 +5,14 @@
 # of the same file. Runs are interleaved (decode, lint, decode, lint, ...) so
 # the shared machine's load hits both sides alike; medians of wall time, CPU
 # time (user + system) and peak RSS are compared, with min-max in brackets.
-# Goals: at 10k tools within 5x wall and 6x CPU of the decode; at 100k linear,
+# Goals: at 10k tools within 5x wall and 6x CPU of the decode; at 100k (measured
+# before tool files were limited to 16 MiB; a 154 MB file is now refused) linear,
 # with peak memory within 2x the decode's.
 #   SIZES="1000 10000" RUNS=5 bash bench/lint.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
-SIZES=${SIZES:-"1000 10000 100000"}
+SIZES=${SIZES:-"1000 10000"}
 RUNS=${RUNS:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -23,7 +24,6 @@ for n in $SIZES; do
   cat="$work/catalog-$n.json"
   "$work/catalog" gen -n "$n" -o "$cat"
   runs=$RUNS
-  [ "$n" -ge 100000 ] && runs=$(( RUNS < 3 ? RUNS : 3 ))
   : >"$work/decode.txt"; : >"$work/lint.txt"
   for _ in $(seq "$runs"); do
     "$work/catalog" measure -- "$work/catalog" decode "$cat" >>"$work/decode.txt"

@@ -1,6 +1,11 @@
 package contract
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mcp-contract/mcp-contract/internal/fileio"
+)
 
 // InputError is bad input from the user: an unreadable or malformed file, a bad
 // flag or configuration. The command exits 2.
@@ -34,3 +39,15 @@ type ServerError struct {
 }
 
 func (e *ServerError) Error() string { return fmt.Sprintf("server %q: %s", e.Server, e.Msg) }
+
+// FileInput is err as an *InputError when it is a file that could not be
+// read or written (internal/fileio's *fileio.Error, which stands below this
+// package and cannot build one), with the same text; any other error is
+// returned as it is.
+func FileInput(err error) error {
+	var fe *fileio.Error
+	if errors.As(err, &fe) {
+		return &InputError{File: fe.Path, Msg: fe.Msg}
+	}
+	return err
+}

@@ -49,7 +49,7 @@ func LoadCalls(dir string) ([]Call, error) {
 		}
 		data, err := fileio.ReadFile(path, fileio.MaxCallFile)
 		if err != nil {
-			return nil, err
+			return nil, contract.FileInput(err)
 		}
 		var c Call
 		dec := json.NewDecoder(bytes.NewReader(jsontree.TrimBOM(data)))

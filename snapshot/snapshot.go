@@ -89,7 +89,8 @@ func Path(dir, server string) (string, error) {
 	if err := contract.CheckServerName(server); err != nil {
 		return "", &contract.InputError{File: dir, Msg: err.Error()}
 	}
-	return fileio.InDir(dir, server+".json")
+	p, err := fileio.InDir(dir, server+".json")
+	return p, contract.FileInput(err)
 }
 
 // Changed reports whether writing the catalog would change its snapshot file.
@@ -111,7 +112,7 @@ func changed(path string, data []byte) (bool, error) {
 	}
 	old, err := fileio.ReadFile(path, MaxSize)
 	if err != nil {
-		return false, err
+		return false, contract.FileInput(err)
 	}
 	return !bytes.Equal(old, data), nil
 }
@@ -138,5 +139,5 @@ func Write(dir string, c *contract.Catalog) (bool, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return false, &contract.InputError{File: dir, Msg: "cannot create the snapshot folder: " + err.Error()}
 	}
-	return true, fileio.WriteFile(path, data)
+	return true, contract.FileInput(fileio.WriteFile(path, data))
 }

@@ -22,7 +22,7 @@ const ConfigFile = ".mcp-contract.yaml"
 func LoadConfig(path string, getenv func(string) (string, bool)) (*Config, error) {
 	data, err := fileio.ReadFile(path, fileio.MaxConfigFile)
 	if err != nil {
-		return nil, err
+		return nil, contract.FileInput(err)
 	}
 	return ParseConfig(data, path, getenv)
 }

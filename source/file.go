@@ -175,7 +175,7 @@ type document struct {
 func readDoc(path string, limit int64) (*document, error) {
 	text, err := fileio.ReadText(path, limit)
 	if err != nil {
-		return nil, err
+		return nil, contract.FileInput(err)
 	}
 	doc, err := parseDoc(text, path)
 	if err != nil {

@@ -74,6 +74,11 @@ func (a *app) runAction(ctx context.Context) int {
 	if workspace, err = filepath.Abs(workspace); err != nil {
 		return a.actionFailed(gha, err)
 	}
+	// The checkout is not ours to trust and the container runs as root:
+	// every file written (report, SARIF, snapshots) stays in the workspace,
+	// is never a symlink, and keeps the workspace owner's uid and gid.
+	fileio.ConfineWrites(workspace)
+	defer fileio.ConfineWrites("")
 	if in.WorkingDirectory != "" {
 		dir := in.WorkingDirectory
 		if !filepath.IsAbs(dir) {
@@ -181,15 +186,11 @@ func (a *app) runAction(ctx context.Context) int {
 		{"report", reportFile},
 	}
 	if in.SARIF != "" {
-		sarifPath := in.SARIF
-		if !filepath.IsAbs(sarifPath) {
-			sarifPath = filepath.Join(workspace, sarifPath)
-		}
-		err := fileio.WriteOutput(sarifPath, func(w io.Writer) error {
+		err := fileio.WriteInside(workspace, in.SARIF, func(w io.Writer) error {
 			return report.SARIF(w, result, a.sarifOptions(workspace, false))
 		})
 		if err != nil {
-			gha.Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
+			gha.WithFieldsMap(map[string]string{"title": "mcp-contract"}).Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
 		} else {
 			outputs = append(outputs, [2]string{"sarif", in.SARIF})
 		}

@@ -439,5 +439,5 @@ func (a *app) writeOutput(write func(io.Writer) error) error {
 	if a.output == "-" {
 		return write(a.stdout)
 	}
-	return fileio.WriteOutput(a.output, write)
+	return contract.FileInput(fileio.WriteOutput(a.output, write))
 }

@@ -71,7 +71,7 @@ write ` + scaffold.WorkflowPath + `. Existing files are kept unless --force.`,
 					return &contract.InputError{File: f.path, Msg: "cannot create its folder: " + err.Error()}
 				}
 				if err := fileio.WriteFile(f.path, f.data); err != nil {
-					return err
+					return contract.FileInput(err)
 				}
 				fmt.Fprintf(a.stdout, "%s: written\n", a.line(f.path))
 			}

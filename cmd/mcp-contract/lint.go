@@ -6,8 +6,8 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/collisions"
 	"github.com/mcp-contract/mcp-contract/contract"
-	"github.com/mcp-contract/mcp-contract/internal/lintcache"
 	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/lint/lintcache"
 	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/spf13/cobra"
 )

@@ -9,8 +9,8 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
-	"github.com/mcp-contract/mcp-contract/internal/lintcache"
 	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/lint/lintcache"
 )
 
 // openLintCache opens the cache for check --against: tools whose bytes

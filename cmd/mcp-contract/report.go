@@ -57,7 +57,7 @@ The exit code follows --fail-on over the findings read.`,
 func readReport(path string) (*contract.Result, error) {
 	data, err := fileio.ReadFile(path, report.MaxReportBytes)
 	if err != nil {
-		return nil, err
+		return nil, contract.FileInput(err)
 	}
 	r, _, err := report.ReadJSON(bytes.NewReader(data), path)
 	return r, err

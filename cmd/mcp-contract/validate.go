@@ -107,6 +107,7 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 func readArgs(raw string) (data []byte, origin string, err error) {
 	if path, ok := strings.CutPrefix(raw, "@"); ok {
 		data, err := fileio.ReadFile(path, fileio.MaxCallFile)
+		err = contract.FileInput(err)
 		var ie *contract.InputError
 		if errors.As(err, &ie) {
 			ie.Msg = "cannot read the arguments: " + ie.Msg

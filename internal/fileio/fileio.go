@@ -17,23 +17,37 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-
-	"github.com/mcp-contract/mcp-contract/contract"
 )
 
+// Error is a file that cannot be read or written: Path names it, Msg says
+// why in a few words. This package stands below the model and cannot
+// return its errors, so callers turn an Error into theirs
+// (contract.FileInput); the text is "path: why" either way.
+type Error struct {
+	Path string
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Path + ": " + e.Msg }
+
 // Limits on what one input file may hold (README, "Limits"). Tool files and
-// snapshots may be big (a 10,000-tool catalog is 15 MB); configs, recorded
-// calls and --args files are small by nature, so their limit is low enough
-// that a mistaken path (a log, a disk image) is refused at once.
+// snapshots may be big (a 10,000-tool catalog is 15 MB), but what a run
+// holds per input byte depends on the file's shape: 16 MiB of tiny tools,
+// enum values or empty properties took 60x, 169x and 270x its size in peak
+// RSS (bench/memory.sh), so at the 256 MiB this limit was, the worst would
+// need about 70 GB. At 16 MiB the worst (4.3 GB) fits a 7 GB runner.
+// Configs, recorded calls and --args files are small by nature, so their
+// limit is low enough that a mistaken path (a log, a disk image) is refused
+// at once.
 const (
-	MaxToolFile   = 256 << 20
+	MaxToolFile   = 16 << 20
 	MaxConfigFile = 1 << 20
 	MaxCallFile   = 16 << 20
 )
 
 // ReadFile reads a regular file of at most limit bytes. Anything else (a
 // folder, FIFO, socket or device, also behind a symlink) and anything larger
-// is a *contract.InputError naming path, refused before its content is read.
+// is a *Error naming path, refused before its content is read.
 func ReadFile(path string, limit int64) ([]byte, error) {
 	f, size, err := openRegular(path, limit)
 	if err != nil {
@@ -42,7 +56,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	defer f.Close()
 	data, err := readAll(io.LimitReader(f, limit+1), size)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: Problem(err)}
+		return nil, &Error{Path: path, Msg: Problem(err)}
 	}
 	if int64(len(data)) > limit {
 		return nil, tooLarge(path, int64(len(data)), limit)
@@ -61,7 +75,7 @@ func ReadText(path string, limit int64) (string, error) {
 	defer f.Close()
 	text, err := ReadAllString(io.LimitReader(f, limit+1), size)
 	if err != nil {
-		return "", &contract.InputError{File: path, Msg: Problem(err)}
+		return "", &Error{Path: path, Msg: Problem(err)}
 	}
 	if int64(len(text)) > limit {
 		return "", tooLarge(path, int64(len(text)), limit)
@@ -78,18 +92,18 @@ func openRegular(path string, limit int64) (*os.File, int64, error) {
 	if err != nil {
 		// A socket cannot be opened at all; say what it is, not ENXIO.
 		if info, serr := os.Stat(path); serr == nil && regular(info) != nil {
-			return nil, 0, &contract.InputError{File: path, Msg: regular(info).Error()}
+			return nil, 0, &Error{Path: path, Msg: regular(info).Error()}
 		}
-		return nil, 0, &contract.InputError{File: path, Msg: Problem(err)}
+		return nil, 0, &Error{Path: path, Msg: Problem(err)}
 	}
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, 0, &contract.InputError{File: path, Msg: Problem(err)}
+		return nil, 0, &Error{Path: path, Msg: Problem(err)}
 	}
 	if err := regular(info); err != nil {
 		f.Close()
-		return nil, 0, &contract.InputError{File: path, Msg: err.Error()}
+		return nil, 0, &Error{Path: path, Msg: err.Error()}
 	}
 	if info.Size() > limit {
 		f.Close()
@@ -133,15 +147,15 @@ func ReadAllString(r io.Reader, size int64) (string, error) {
 	return sb.String(), nil
 }
 
-// CheckRegular returns a *contract.InputError unless path (after symlinks)
+// CheckRegular returns a *Error unless path (after symlinks)
 // is a regular file; folder listings use it to refuse what ReadFile would.
 func CheckRegular(path string) error {
 	info, err := os.Stat(path)
 	if err != nil {
-		return &contract.InputError{File: path, Msg: Problem(err)}
+		return &Error{Path: path, Msg: Problem(err)}
 	}
 	if err := regular(info); err != nil {
-		return &contract.InputError{File: path, Msg: err.Error()}
+		return &Error{Path: path, Msg: err.Error()}
 	}
 	return nil
 }
@@ -164,7 +178,7 @@ func regular(info os.FileInfo) error {
 }
 
 func tooLarge(path string, size, limit int64) error {
-	return &contract.InputError{File: path, Msg: fmt.Sprintf("file is %d bytes or more, over the %d-byte limit for this input", size, limit)}
+	return &Error{Path: path, Msg: fmt.Sprintf("file is %d bytes or more, over the %d-byte limit for this input", size, limit)}
 }
 
 // Problem says in a few words why a file operation failed.
@@ -189,7 +203,7 @@ func Problem(err error) string {
 func InDir(dir, name string) (string, error) {
 	p := filepath.Join(dir, name)
 	if name == "" || filepath.Dir(p) != filepath.Clean(dir) || filepath.Base(p) != name {
-		return "", &contract.InputError{File: p, Msg: fmt.Sprintf("%q would not be a file directly inside %s", name, dir)}
+		return "", &Error{Path: p, Msg: fmt.Sprintf("%q would not be a file directly inside %s", name, dir)}
 	}
 	return p, nil
 }
@@ -232,14 +246,18 @@ func RemoveTemps() []string {
 // (-o). A regular file (or a path that does not exist yet) is replaced
 // atomically (see replace). A symlink is followed, so the link stays a link.
 // Anything else that exists (a device such as /dev/null, a FIFO) is opened
-// and written in place. A folder is an error.
+// and written in place. A folder is an error. Under ConfineWrites it is
+// WriteInside instead.
 func WriteOutput(path string, write func(io.Writer) error) error {
+	if root := confinedRoot(); root != "" {
+		return writeConfined(root, path, write)
+	}
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
 	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
 		if info.IsDir() {
-			return &contract.InputError{File: path, Msg: "cannot write: is a folder; name a file"}
+			return &Error{Path: path, Msg: "cannot write: is a folder; name a file"}
 		}
 		return writeInPlace(path, write)
 	}
@@ -249,10 +267,14 @@ func WriteOutput(path string, write func(io.Writer) error) error {
 // WriteFile stores data at path, a file the tool names itself inside a
 // folder (a snapshot): the caller proves the path with InDir, and nothing
 // here may lead elsewhere, so a symlink or any other non-regular file at
-// path is refused rather than followed or written through.
+// path is refused rather than followed or written through. Under
+// ConfineWrites it is WriteInside instead.
 func WriteFile(path string, data []byte) error {
+	if root := confinedRoot(); root != "" {
+		return writeConfined(root, path, func(w io.Writer) error { _, err := w.Write(data); return err })
+	}
 	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
-		return &contract.InputError{File: path, Msg: fmt.Sprintf("cannot write: the path exists and is not a regular file (%s); remove it first", info.Mode().Type())}
+		return &Error{Path: path, Msg: fmt.Sprintf("cannot write: the path exists and is not a regular file (%s); remove it first", info.Mode().Type())}
 	}
 	return replace(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }
@@ -263,7 +285,7 @@ func WriteFile(path string, data []byte) error {
 func replace(path string, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(err)}
+		return &Error{Path: path, Msg: "cannot write: " + Problem(err)}
 	}
 	track(tmp.Name(), true)
 	defer track(tmp.Name(), false)
@@ -282,7 +304,7 @@ func replace(path string, write func(io.Writer) error) error {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(werr)}
+		return &Error{Path: path, Msg: "cannot write: " + Problem(werr)}
 	}
 	return nil
 }
@@ -290,14 +312,14 @@ func replace(path string, write func(io.Writer) error) error {
 func writeInPlace(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
-		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(err)}
+		return &Error{Path: path, Msg: "cannot write: " + Problem(err)}
 	}
 	werr := write(f)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {
-		return &contract.InputError{File: path, Msg: "cannot write: " + Problem(werr)}
+		return &Error{Path: path, Msg: "cannot write: " + Problem(werr)}
 	}
 	return nil
 }

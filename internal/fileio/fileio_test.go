@@ -10,8 +10,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"github.com/mcp-contract/mcp-contract/contract"
 )
 
 func write(s string) func(io.Writer) error {
@@ -86,7 +84,7 @@ func TestWriteFileRefusesSymlinks(t *testing.T) {
 	link := filepath.Join(dir, "srv.json")
 	os.Symlink(outside, link)
 	err := WriteFile(link, []byte("{}\n"))
-	var ie *contract.InputError
+	var ie *Error
 	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "not a regular file") {
 		t.Fatalf("WriteFile through a symlink: %v", err)
 	}
@@ -187,7 +185,7 @@ func TestReadAllIgnoresAStaleSize(t *testing.T) {
 	if got, err := ReadText(path, 10000); err != nil || got != body {
 		t.Errorf("ReadText, a file of exactly the limit: %d bytes, %v", len(got), err)
 	}
-	var ie *contract.InputError
+	var ie *Error
 	if _, err := ReadFile(path, 9999); !errors.As(err, &ie) || !strings.Contains(ie.Msg, "over the 9999-byte limit") {
 		t.Errorf("a file one byte over the limit: %v", err)
 	}
