@@ -121,13 +121,16 @@ func (a *app) rootCommand() *cobra.Command {
 		a.actionCommand(),
 		a.commentCommand(),
 		a.issuesCommand(),
+		a.openapiCommand(),
 		a.versionCommand(),
 	)
 	// The shared flags go on the commands that read them, so `explain --help`
 	// does not offer a --stdio it would ignore. A new command gets them all.
 	for _, c := range root.Commands() {
 		switch c.Name() {
-		case "explain", "version":
+		case "explain", "version", "openapi":
+			// openapi's subcommands read a spec, not servers: they carry
+			// their own flags.
 		case "rules":
 			c.Flags().StringVar(&a.format, "format", "text", "text or json")
 		case "issues":
