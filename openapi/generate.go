@@ -62,10 +62,9 @@ func Generate(s *Spec, opts Options) ([]Tool, []Note, error) {
 			return nil, nil, b.err
 		}
 		notes = append(notes, b.notes...)
-		if skip {
-			continue
+		if !skip {
+			tools = append(tools, Tool{Name: node.Get("name").Text, Operation: op, Node: node})
 		}
-		tools = append(tools, Tool{Name: node.Get("name").Text, Operation: op, Node: node})
 	}
 	return tools, notes, nil
 }
@@ -101,8 +100,11 @@ type builder struct {
 	op      *Operation
 	service string
 	headers []string
-	notes   []Note
-	err     error
+	// nestBody keeps the JSON body under "body" even when it could be
+	// flattened, to compare with a tool that takes it that way.
+	nestBody bool
+	notes    []Note
+	err      error
 }
 
 func (b *builder) note(format string, args ...any) {
@@ -298,7 +300,7 @@ func (b *builder) body(t *translator, props *jsontree.Node, required *[]string) 
 		return false
 	}
 	schema := t.inline(file, get(media, "schema"), pointer+"/content/"+jsontree.EscapeToken(mt)+"/schema")
-	if flat := flattenable(schema, props, bodyRequired); flat {
+	if !b.nestBody && flattenable(schema, props, bodyRequired) {
 		for _, m := range schema.Get("properties").Members {
 			props.Members = append(props.Members, m)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/openapi"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/source"
@@ -310,6 +311,9 @@ func knownRules() map[string]contract.RuleInfo {
 		out[info.ID] = info
 	}
 	for _, info := range collisions.Rules() {
+		out[info.ID] = info
+	}
+	for _, info := range openapi.Rules() {
 		out[info.ID] = info
 	}
 	return out

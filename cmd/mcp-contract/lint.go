@@ -54,6 +54,9 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 		}
 	}
 	result := a.lint(catalogs, opts)
+	if err := a.checkOpenAPI(catalogs, result); err != nil {
+		return err
+	}
 	if cache != nil {
 		result.Unchanged = unchangedFiles(catalogs, cache, against)
 		// The cache only saves time: a folder we cannot write is no reason to fail.

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/openapi"
 	"github.com/mcp-contract/mcp-contract/sanitize"
 	"github.com/mcp-contract/mcp-contract/snapshot"
@@ -87,4 +88,38 @@ not JSON) are named on stderr.`,
 	cmd.Flags().StringVar(&root, "root", "", "folder that refs to other files must stay inside (default: the spec's folder)")
 	cmd.Flags().StringVarP(&a.output, "output", "o", "", "write the tools to FILE (atomically) instead of standard output")
 	return cmd
+}
+
+// checkOpenAPI holds the tools of every server the config binds to an
+// OpenAPI document to their operations (rules openapi/*).
+func (a *app) checkOpenAPI(catalogs []*contract.Catalog, result *contract.Result) error {
+	if a.cfg == nil {
+		return nil
+	}
+	specs := map[string]*openapi.Spec{}
+	compare := func(old, new *contract.Catalog) []contract.Finding { return drift.Compare(old, new, drift.Options{}) }
+	for _, sc := range a.cfg.Servers {
+		if sc.OpenAPI == nil {
+			continue
+		}
+		for _, c := range catalogs {
+			if c.Server != sc.Name || c.Error != "" {
+				continue
+			}
+			spec := specs[sc.OpenAPI.Spec]
+			if spec == nil {
+				var err error
+				if spec, err = openapi.Load(sc.OpenAPI.Spec, "."); err != nil {
+					return err
+				}
+				specs[sc.OpenAPI.Spec] = spec
+			}
+			found, err := openapi.Check(c, spec, openapi.Binding{Auto: sc.OpenAPI.Auto, Operations: sc.OpenAPI.Operations}, compare)
+			if err != nil {
+				return err
+			}
+			result.Findings = append(result.Findings, found...)
+		}
+	}
+	return nil
 }
