@@ -83,7 +83,10 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 }
 
 func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Spec, service string, compare Compare) ([]contract.Finding, error) {
-	b := builder{spec: s, op: op, service: service, nestBody: t.Input().Get("properties").Get("body") != nil}
+	b := builder{spec: s, op: op, service: service, layout: bodyFlat}
+	if t.Input().Get("properties").Get("body") != nil {
+		b.layout = bodyNested
+	}
 	generated, skip := b.tool(t.Name)
 	if b.err != nil {
 		return nil, b.err

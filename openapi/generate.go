@@ -100,12 +100,24 @@ type builder struct {
 	op      *Operation
 	service string
 	headers []string
-	// nestBody keeps the JSON body under "body" even when it could be
-	// flattened, to compare with a tool that takes it that way.
-	nestBody bool
+	// layout, when not bodyAuto, puts the JSON body where a tool being
+	// compared with the operation has it.
+	layout bodyLayout
 	notes    []Note
 	err      error
 }
+
+type bodyLayout int
+
+const (
+	bodyAuto bodyLayout = iota
+	// bodyNested keeps the body under "body" even when it could be flattened.
+	bodyNested
+	// bodyFlat puts an object body's properties beside the parameters even
+	// when that loses a constraint (a parameter's name wins a clash), as
+	// generators such as Notion's do.
+	bodyFlat
+)
 
 func (b *builder) note(format string, args ...any) {
 	b.notes = append(b.notes, Note{Operation: b.op, Msg: fmt.Sprintf(format, args...)})
@@ -300,9 +312,13 @@ func (b *builder) body(t *translator, props *jsontree.Node, required *[]string) 
 		return false
 	}
 	schema := t.inline(file, get(media, "schema"), pointer+"/content/"+jsontree.EscapeToken(mt)+"/schema")
-	if !b.nestBody && flattenable(schema, props, bodyRequired) {
+	flat := b.layout == bodyAuto && flattenable(schema, props, bodyRequired) ||
+		b.layout == bodyFlat && schema.Get("properties").Is(jsontree.Object)
+	if flat {
 		for _, m := range schema.Get("properties").Members {
-			props.Members = append(props.Members, m)
+			if props.Get(m.Key) == nil {
+				props.Members = append(props.Members, m)
+			}
 		}
 		if bodyRequired {
 			*required = append(*required, schema.Get("required").Strings()...)
