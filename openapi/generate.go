@@ -103,8 +103,8 @@ type builder struct {
 	// layout, when not bodyAuto, puts the JSON body where a tool being
 	// compared with the operation has it.
 	layout bodyLayout
-	notes    []Note
-	err      error
+	notes  []Note
+	err    error
 }
 
 type bodyLayout int
