@@ -71,9 +71,9 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 		tools = append(tools, t)
 	}
 	sort.Slice(tools, func(i, j int) bool { return tools[i].Index < tools[j].Index })
-	service := ServiceName("", catalog.Server)
+	comp := newComponents(ServiceName("", catalog.Server))
 	for _, t := range tools {
-		found, err := checkPair(catalog, t, pairs[t], s, service, compare)
+		found, err := checkPair(catalog, t, pairs[t], s, comp, compare)
 		if err != nil {
 			return nil, err
 		}
@@ -82,8 +82,8 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 	return out, nil
 }
 
-func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Spec, service string, compare Compare) ([]contract.Finding, error) {
-	b := builder{spec: s, op: op, service: service, layout: bodyFlat}
+func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Spec, comp *components, compare Compare) ([]contract.Finding, error) {
+	b := builder{spec: s, op: op, comp: comp, layout: bodyFlat}
 	if t.Input().Get("properties").Get("body") != nil {
 		b.layout = bodyNested
 	}

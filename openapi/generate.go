@@ -50,13 +50,14 @@ func Generate(s *Spec, opts Options) ([]Tool, []Note, error) {
 	}
 	service := ServiceName(opts.Service, s.Title)
 	names := newNamer(service)
+	comp := newComponents(service)
 	var tools []Tool
 	var notes []Note
 	for _, op := range ops {
 		if !op.Select(opts.Operations, opts.Tags, opts.Paths) {
 			continue
 		}
-		b := builder{spec: s, op: op, service: service, headers: opts.Headers}
+		b := builder{spec: s, op: op, comp: comp, headers: opts.Headers}
 		node, skip := b.tool(names.name(op))
 		if b.err != nil {
 			return nil, nil, b.err
@@ -98,7 +99,7 @@ func ServiceName(given, title string) string {
 type builder struct {
 	spec    *Spec
 	op      *Operation
-	service string
+	comp    *components
 	headers []string
 	// layout, when not bodyAuto, puts the JSON body where a tool being
 	// compared with the operation has it.
@@ -126,7 +127,7 @@ func (b *builder) note(format string, args ...any) {
 // tool builds the tool object; skip is set when the operation cannot be
 // called through a tool (a required body that is not JSON).
 func (b *builder) tool(name string) (tool *jsontree.Node, skip bool) {
-	in := newTranslator(b.spec, b.service, toAPI)
+	in := newTranslator(b.spec, b.comp, toAPI)
 	input, skip := b.input(in)
 	if skip || in.err != nil {
 		b.err = in.err
@@ -135,14 +136,14 @@ func (b *builder) tool(name string) (tool *jsontree.Node, skip bool) {
 	tool = emptySchema()
 	tool.Set("name", str(name))
 	tool.Set("description", str(b.description()))
-	tool.Set("inputSchema", withDefs(input, in.defs))
-	out := newTranslator(b.spec, b.service, fromAPI)
+	tool.Set("inputSchema", withDefs(input, in.defs()))
+	out := newTranslator(b.spec, b.comp, fromAPI)
 	if output := b.output(out); output != nil {
 		if out.err != nil {
 			b.err = out.err
 			return nil, true
 		}
-		tool.Set("outputSchema", withDefs(output, out.defs))
+		tool.Set("outputSchema", withDefs(output, out.defs()))
 	}
 	if ann := annotations(b.op.Method); ann != nil {
 		tool.Set("annotations", ann)
@@ -150,7 +151,7 @@ func (b *builder) tool(name string) (tool *jsontree.Node, skip bool) {
 	return tool, false
 }
 
-func withDefs(schema *jsontree.Node, defs []def) *jsontree.Node {
+func withDefs(schema *jsontree.Node, defs []*component) *jsontree.Node {
 	if len(defs) == 0 {
 		return schema
 	}

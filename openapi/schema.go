@@ -26,28 +26,64 @@ const (
 const maxSchemaDepth = 512
 
 // translator turns the OpenAPI schemas one tool reaches into JSON Schema
-// 2020-12, collecting each component it reaches as one $defs entry.
+// 2020-12; every component a $ref reaches becomes one $defs entry.
 type translator struct {
-	spec      *Spec
-	namespace string
-	dir       direction
-	// defs are the translated targets in the order first reached, under
-	// their $defs names.
-	defs []def
-	// named maps a ref's target (absolute file + "#" + fragment) to its
-	// $defs name; taken holds every name given.
-	named map[string]string
-	taken map[string]bool
-	err   error
+	spec *Spec
+	dir  direction
+	comp *components
+	// reached are the components this tool's own schemas refer to;
+	// current is the component being translated, whose refs are its own.
+	reached []*component
+	current *component
+	err     error
 }
 
-type def struct {
+// components are the translated targets of $refs, shared by every tool of
+// one run: GitHub's 1,223 operations reach the same repository and user
+// schemas hundreds of times, and each is translated once per direction.
+// The trees are never modified after they are built.
+type components struct {
+	namespace string
+	byKey     [2]map[string]*component
+	// names maps a target (absolute file + "#" + fragment) to its $defs
+	// name, the same in input and output; taken holds every name given.
+	names map[string]string
+	taken map[string]bool
+}
+
+type component struct {
 	name   string
 	schema *jsontree.Node
+	refs   []*component
 }
 
-func newTranslator(s *Spec, namespace string, dir direction) *translator {
-	return &translator{spec: s, namespace: namespace, dir: dir, named: map[string]string{}, taken: map[string]bool{}}
+func newComponents(namespace string) *components {
+	return &components{namespace: namespace, byKey: [2]map[string]*component{{}, {}}, names: map[string]string{}, taken: map[string]bool{}}
+}
+
+func newTranslator(s *Spec, comp *components, dir direction) *translator {
+	return &translator{spec: s, comp: comp, dir: dir}
+}
+
+// defs are the components the tool reaches, directly or through others.
+func (t *translator) defs() []*component {
+	seen := map[*component]bool{}
+	var out []*component
+	var visit func(c *component)
+	visit = func(c *component) {
+		if seen[c] {
+			return
+		}
+		seen[c] = true
+		out = append(out, c)
+		for _, r := range c.refs {
+			visit(r)
+		}
+	}
+	for _, c := range t.reached {
+		visit(c)
+	}
+	return out
 }
 
 func (t *translator) fail(file string, n *yaml.Node, pointer, msg string) {
@@ -113,7 +149,7 @@ func (t *translator) schema(file string, n *yaml.Node, pointer string, depth int
 }
 
 // ref returns {"$ref": "#/$defs/NAME"} for a $ref, translating its target
-// into $defs the first time it is reached.
+// the first time any tool reaches it.
 func (t *translator) ref(file string, refNode *yaml.Node, pointer string) *jsontree.Node {
 	ref := scalar(refNode)
 	target, targetFile, err := t.spec.resolve(file, ref)
@@ -122,25 +158,43 @@ func (t *translator) ref(file string, refNode *yaml.Node, pointer string) *jsont
 		return emptySchema()
 	}
 	key := targetFile + "#" + refPointer(ref)
-	name, seen := t.named[key]
-	if !seen {
-		name = t.defName(ref)
-		t.named[key] = name
-		i := len(t.defs)
-		t.defs = append(t.defs, def{name: name})
-		// Translated after the name is taken, so a recursive component
+	c := t.comp.byKey[t.dir][key]
+	if c == nil {
+		c = &component{name: t.comp.name(key, ref)}
+		t.comp.byKey[t.dir][key] = c
+		// Translated after it is registered, so a recursive component
 		// refers to itself instead of recursing forever.
-		t.defs[i].schema = t.schema(targetFile, target, refPointer(ref), 0)
+		outer := t.current
+		t.current = c
+		c.schema = t.schema(targetFile, target, refPointer(ref), 0)
+		t.current = outer
+	}
+	if t.current != nil {
+		t.current.refs = appendOnce(t.current.refs, c)
+	} else {
+		t.reached = appendOnce(t.reached, c)
 	}
 	return &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{
-		{Key: "$ref", KeyOffset: -1, Value: str("#/$defs/" + jsontree.EscapeToken(name))},
+		{Key: "$ref", KeyOffset: -1, Value: str("#/$defs/" + jsontree.EscapeToken(c.name))},
 	}}
 }
 
-// defName names a component after its service, so tools of two services
-// loaded together never share a $defs name: #/components/schemas/RichText
-// in the notion service is notion.RichText.
-func (t *translator) defName(ref string) string {
+func appendOnce(list []*component, c *component) []*component {
+	for _, x := range list {
+		if x == c {
+			return list
+		}
+	}
+	return append(list, c)
+}
+
+// name gives a target its $defs name, after its service, so tools of two
+// services loaded together never share one: #/components/schemas/RichText
+// of the notion service is notion.RichText.
+func (cs *components) name(key, ref string) string {
+	if name, ok := cs.names[key]; ok {
+		return name
+	}
 	fragment := refPointer(ref)
 	base := fragment[strings.LastIndexByte(fragment, '/')+1:]
 	if base == "" {
@@ -149,11 +203,12 @@ func (t *translator) defName(ref string) string {
 		base = strings.TrimSuffix(strings.TrimSuffix(base, ".json"), ".yml")
 	}
 	base = strings.ReplaceAll(strings.ReplaceAll(base, "~1", "/"), "~0", "~")
-	name := t.namespace + "." + base
-	for i := 2; t.taken[name]; i++ {
-		name = fmt.Sprintf("%s.%s_%d", t.namespace, base, i)
+	name := cs.namespace + "." + base
+	for i := 2; cs.taken[name]; i++ {
+		name = fmt.Sprintf("%s.%s_%d", cs.namespace, base, i)
 	}
-	t.taken[name] = true
+	cs.taken[name] = true
+	cs.names[key] = name
 	return name
 }
 
