@@ -1,16 +1,24 @@
-# syntax=docker/dockerfile:1
 # The image the GitHub Action runs (action.yml: image: Dockerfile), and anyone
 # can run: docker run --rm -v "$PWD:/w" -w /w IMAGE lint.
-# Pin the base images by digest when publishing.
+# Pin the base images by digest when publishing. No `# syntax=` line: it
+# would make every BuildKit build pull a frontend image first; the frontend
+# built into BuildKit reads everything here.
 
-FROM golang:1.26-bookworm AS build
+# The build stage runs on the builder's own platform and cross-compiles, so
+# the release's arm64 image compiles natively instead of under emulation.
+FROM --platform=$BUILDPLATFORM golang:1.26-bookworm AS build
 WORKDIR /src
+# The modules in a layer of their own: a change to our source reuses it.
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-ARG VERSION=dev
-# -buildvcs=false: the runner builds the action's source without .git.
-RUN CGO_ENABLED=0 GOOS=linux go build -trimpath -buildvcs=false \
+ARG TARGETOS TARGETARCH VERSION=dev
+# The build cache outlives the layer, so a rebuild after a source change
+# compiles only what changed (go-git, go-github and the MCP SDK are most of
+# a cold build). -buildvcs=false: the runner builds the action's source
+# without .git.
+RUN --mount=type=cache,target=/root/.cache/go-build \
+    CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH go build -trimpath -buildvcs=false \
       -ldflags="-s -w -X main.version=${VERSION}" -o /out/mcp-contract ./cmd/mcp-contract
 
 # uv and uvx, copied as uv's own docs show, at a pinned release.

@@ -124,6 +124,8 @@ type groupIndex struct {
 	// alone when a rewriting already merges all of it. Joining, not listing
 	// pairs, keeps a hostile server's thousand look-alike names linear.
 	merged map[string]string
+	// fixes holds each catalog's rename rule, made once per group.
+	fixes map[int]string
 }
 
 // root is the representative of name's merged set.
@@ -169,7 +171,7 @@ func (k *checker) groups(catalogs []*contract.Catalog) []*groupIndex {
 }
 
 func newGroupIndex(in string, catalogs []*contract.Catalog, members []int) *groupIndex {
-	g := &groupIndex{in: in, byName: map[string][]ref{}, merged: map[string]string{}}
+	g := &groupIndex{in: in, byName: map[string][]ref{}, merged: map[string]string{}, fixes: map[int]string{}}
 	for _, i := range members {
 		c := catalogs[i]
 		for _, t := range c.Tools {
@@ -304,23 +306,49 @@ func serverStem(server string) string {
 	return server
 }
 
-// renameFix proposes a server-prefixed name for at's tool that every
-// selected provider accepts under every selected style and that no tool of
-// the group already uses.
+// renameFix proposes one rename rule per server and group: the same prefix
+// for every clashing tool of the server, so two servers that share 19 names
+// get one rule a reader applies to all 19, never a different proposal per
+// name. The prefix is the server's name, or its stem when that is too long
+// for some tool of the server, and every name it makes passes every
+// selected provider under every selected style and is no tool's name yet.
 func (k *checker) renameFix(g *groupIndex, at ref) string {
-	budget := k.toolBudget(at.c.Server)
-	for _, prefix := range []string{at.c.Server, serverStem(at.c.Server)} {
-		name := cleanName(prefix + "_" + at.t.Name)
-		if runeLen(name) <= budget && len(g.byName[name]) == 0 {
-			return fmt.Sprintf("rename tool %q of server %q, e.g. to %q (it passes %s), or keep the servers in different collisions.groups",
-				at.t.Name, at.c.Server, name, k.passes())
+	if fix, ok := g.fixes[at.cat]; ok {
+		return fix
+	}
+	fix := k.serverRenameFix(g, at.cat, at.c)
+	g.fixes[at.cat] = fix
+	return fix
+}
+
+func (k *checker) serverRenameFix(g *groupIndex, cat int, c *contract.Catalog) string {
+	budget := k.toolBudget(c.Server)
+	if budget < 1 {
+		return fmt.Sprintf("shorten the server name %q: its prefixes alone reach the %d-character limit", c.Server, k.nameLimit())
+	}
+	for _, prefix := range []string{c.Server, serverStem(c.Server)} {
+		if k.prefixFits(g, cat, prefix, budget) {
+			return fmt.Sprintf("rename the clashing tools of server %q with the prefix %q (every name so made passes %s), or keep the servers in different collisions.groups",
+				c.Server, cleanName(prefix+"_"), k.passes())
 		}
 	}
-	if budget < 1 {
-		return fmt.Sprintf("shorten the server name %q: its prefixes alone reach the %d-character limit", at.c.Server, k.nameLimit())
+	return fmt.Sprintf("rename the clashing tools of server %q to at most %d characters of a-z A-Z 0-9 _ - (so they pass %s), or keep the servers in different collisions.groups",
+		c.Server, budget, k.passes())
+}
+
+// prefixFits reports whether prefix_NAME fits the budget and is free for
+// every tool of catalog cat in the group.
+func (k *checker) prefixFits(g *groupIndex, cat int, prefix string, budget int) bool {
+	for _, r := range g.refs {
+		if r.cat != cat {
+			continue
+		}
+		name := cleanName(prefix + "_" + r.t.Name)
+		if runeLen(name) > budget || len(g.byName[name]) > 0 {
+			return false
+		}
 	}
-	return fmt.Sprintf("rename tool %q of server %q to at most %d characters of a-z A-Z 0-9 _ - (so it passes %s), or keep the servers in different collisions.groups",
-		at.t.Name, at.c.Server, budget, k.passes())
+	return true
 }
 
 func addGroupCheck(r *Rule, run func(k *checker, g *groupIndex)) bool {

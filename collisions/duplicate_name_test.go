@@ -50,12 +50,42 @@ func TestDuplicateNameFinding(t *testing.T) {
 	}
 	// The server name does not fit under mcp__{server}__ within 64, so the
 	// proposal uses its stem.
-	if !strings.Contains(f.Fix, `"github_get_file"`) || !strings.Contains(f.Message, `server "alpha"`) {
+	if !strings.Contains(f.Fix, `prefix "github_"`) || !strings.Contains(f.Message, `server "alpha"`) {
 		t.Errorf("message/fix: %s / %s", f.Message, f.Fix)
 	}
 	_, fs = only(t, "collision/duplicate-name", []*contract.Catalog{catalog(t, "a", "get_file"), catalog(t, "b", "get_file")},
 		Options{Providers: Providers, Groups: []Group{{"desk", []string{"a", "b"}}}})
-	if !strings.Contains(fs[0].Fix, `"b_get_file"`) || !strings.Contains(fs[0].Message, `in group "desk"`) {
+	if !strings.Contains(fs[0].Fix, `prefix "b_"`) || !strings.Contains(fs[0].Message, `in group "desk"`) {
 		t.Errorf("message/fix: %s / %s", fs[0].Message, fs[0].Fix)
+	}
+}
+
+// Two servers that share many names get one rename rule for all of them,
+// even when a long name makes the full server prefix too long for one tool.
+func TestOneRenameRulePerServer(t *testing.T) {
+	long := strings.Repeat("l", 30)
+	for _, tc := range []struct {
+		name    string
+		tools   []string
+		wantFix string
+	}{
+		{"short names take the server name", []string{"echo", "add", "get_env"}, `prefix "everything-http_"`},
+		{"one long name moves every name to the stem", []string{"echo", "add", long}, `prefix "http_"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, fs := only(t, "collision/duplicate-name",
+				[]*contract.Catalog{catalog(t, "everything", tc.tools...), catalog(t, "everything-http", tc.tools...)}, Options{Providers: Providers})
+			if len(fs) != len(tc.tools) {
+				t.Fatalf("want %d findings, got %d", len(tc.tools), len(fs))
+			}
+			for _, f := range fs {
+				if f.Fix != fs[0].Fix {
+					t.Errorf("two rename rules for one server pair:\n%s\n%s", fs[0].Fix, f.Fix)
+				}
+			}
+			if !strings.Contains(fs[0].Fix, tc.wantFix) {
+				t.Errorf("fix %q does not contain %q", fs[0].Fix, tc.wantFix)
+			}
+		})
 	}
 }

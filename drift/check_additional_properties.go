@@ -2,6 +2,7 @@ package drift
 
 import (
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
@@ -40,13 +41,44 @@ func modelOf(v view) contentModel {
 	return modelPartial
 }
 
+// modelIn is modelOf through a composition: an object open at its root but
+// whose every anyOf/oneOf alternative is closed is as closed as the most open
+// alternative (a key no alternative declares matches none), and one allOf
+// conjunct closed closes it. Properties moved into alternatives behind a
+// $ref keep their object closed.
+func modelIn(r resolver, v view) contentModel {
+	m := modelOf(v)
+	if v.outer != nil {
+		// The outer schema's additionalProperties applies as well.
+		m = max(m, modelOf(*v.outer))
+	}
+	if v.value("additionalProperties") != nil {
+		return m
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		alts := v.value(key)
+		if !alts.Is(jsontree.Array) || len(alts.Items) == 0 {
+			continue
+		}
+		most := modelClosed
+		for _, it := range alts.Items {
+			most = min(most, modelOf(r.resolve(it, "")))
+		}
+		m = max(m, most)
+	}
+	for _, it := range items(v.value("allOf")) {
+		m = max(m, modelOf(r.resolve(it, "")))
+	}
+	return m
+}
+
 // checkAdditionalProperties compares content models; between two schemas for
 // additionalProperties the walk compares those schemas instead.
 func checkAdditionalProperties(p *schemaPass) {
 	if !p.Structural() {
 		return
 	}
-	o, n := modelOf(p.Old), modelOf(p.New)
+	o, n := modelIn(p.c.old, p.Old), modelIn(p.c.new, p.New)
 	if o == n {
 		return
 	}
@@ -61,5 +93,9 @@ func checkAdditionalProperties(p *schemaPass) {
 	default:
 		r = outputConstraintRelaxed
 	}
-	p.reportAt(r, false, "additionalProperties", "%s object went from %s to %s (additionalProperties)", p.Path, o, n)
+	var dropped string
+	if names := droppedWhileOpening(p); len(names) > 0 {
+		dropped = "; it no longer declares " + english.List(quoted(names), "and") + ", and still accepts every value they accepted"
+	}
+	p.reportAt(r, false, "additionalProperties", "%s object went from %s to %s (additionalProperties)%s", p.Path, o, n, dropped)
 }

@@ -59,6 +59,9 @@ func checkConstraints(p *schemaPass) {
 	tightened := p.pick(inputConstraintTightened, outputConstraintTightened)
 	relaxed := p.pick(inputConstraintRelaxed, outputConstraintRelaxed)
 	bound := func(key string, upper bool) {
+		if p.outerOnly(key) {
+			return
+		}
 		o, n := p.Old.value(key), p.New.value(key)
 		oOK, nOK := o.Is(jsontree.Number), n.Is(jsontree.Number)
 		// Exactly as written, never through float64 (9007199254740993 and
@@ -98,6 +101,9 @@ func checkConstraints(p *schemaPass) {
 // and changed is counted as stricter for inputs and looser for outputs, the
 // side that breaks, since the change cannot be proven harmless.
 func checkWhole(p *schemaPass, key string, tightened, relaxed *Rule) {
+	if p.outerOnly(key) {
+		return
+	}
 	o, n := p.Old.value(key), p.New.value(key)
 	if key == "$ref" {
 		// A resolved $ref was followed; only one left standing (remote or
@@ -132,6 +138,9 @@ func walkedInStep(o, n *jsontree.Node) bool {
 }
 
 func checkMultipleOf(p *schemaPass, tightened, relaxed *Rule) {
+	if p.outerOnly("multipleOf") {
+		return
+	}
 	o, n := p.Old.value("multipleOf"), p.New.value("multipleOf")
 	of, oOK := o.Float()
 	nf, nOK := n.Float()
@@ -159,6 +168,9 @@ func nodeText(n *jsontree.Node) string {
 func isWhole(f float64) bool { return math.Abs(f-math.Round(f)) < 1e-9 }
 
 func checkUniqueItems(p *schemaPass, tightened, relaxed *Rule) {
+	if p.outerOnly("uniqueItems") {
+		return
+	}
 	o, n := p.Old.value("uniqueItems"), p.New.value("uniqueItems")
 	was, is := o.Is(jsontree.Bool) && o.Bool, n.Is(jsontree.Bool) && n.Bool
 	switch {
@@ -176,4 +188,16 @@ func short(n *jsontree.Node) string {
 		return string(r[:77]) + "..."
 	}
 	return string(r)
+}
+
+// outerOnly reports a keyword that an alternative compared alone lacks and
+// the schema around it holds: it applies to the alternative as well, and the
+// pass over the two whole schemas has compared it.
+func (p *schemaPass) outerOnly(key string) bool {
+	for _, v := range []view{p.Old, p.New} {
+		if v.outer != nil && v.value(key) == nil && v.outer.value(key) != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -46,8 +46,8 @@ func checkRequired(p *schemaPass) {
 	if !p.Structural() {
 		return
 	}
-	oldReq, newReq := stringSet(p.Old.value("required")), stringSet(p.New.value("required"))
-	oldProps, newProps := p.Old.value("properties"), p.New.value("properties")
+	oldReq, newReq := p.Old.requiredSet(), p.New.requiredSet()
+	newProps := p.New.value("properties")
 	newNode, newPtr := p.New.get("required")
 	oldNode, oldPtr := p.Old.get("required")
 	for _, name := range orderedStrings(newNode) {
@@ -58,14 +58,20 @@ func checkRequired(p *schemaPass) {
 		switch {
 		case p.Dir == dirOutput:
 			p.reportNode(outputRequiredPropertyAdded, false, at, ptr, "%s property %q is now required", p.Path, name)
-		case oldProps.Get(name) != nil:
+		case p.New.outer != nil && p.c.old.declares(p.Old, name, 0):
+			p.reportNode(inputPropertyBecameRequired, false, at, ptr,
+				"%s property %q became required in this alternative: a call without it must match another one", p.Path, name)
+		case p.New.outer != nil:
+			p.reportNode(inputRequiredPropertyAdded, false, at, ptr,
+				"%s gained required property %q in this alternative: a call without it must match another one", p.Path, name)
+		case p.c.old.declares(p.Old, name, 0):
 			p.reportNode(inputPropertyBecameRequired, false, at, ptr, "%s property %q became required: calls without it are rejected", p.Path, name)
 		default:
 			p.reportNode(inputRequiredPropertyAdded, false, at, ptr, "%s gained required property %q: every existing call lacks it", p.Path, name)
 		}
 	}
 	for _, name := range orderedStrings(oldNode) {
-		if newReq[name] || (oldProps.Get(name) != nil && newProps.Get(name) == nil) {
+		if newReq[name] || (p.c.old.declares(p.Old, name, 0) && !p.c.new.declares(p.New, name, 0)) {
 			continue
 		}
 		if p.Dir == dirOutput {

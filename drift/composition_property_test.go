@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -25,10 +26,17 @@ import (
 // x with the values "s", "t", "u", 1 and null (b and x fewer), and three
 // non-objects.
 //
-// The generator never removes a property's declaration, as that is breaking
-// by design (the caller's argument is dropped, drift/input-property-removed)
-// whatever the validator says; it varies the assertions, the types and enums
-// of the declarations, and where the siblings of a composition sit.
+// The generator varies the assertions, the types and enums of the
+// declarations, and where the siblings of a composition sit. Since issue 19
+// it also drops a declaration as the object opens up or closes down (an
+// input declaration dropped from an object that stays open is breaking by
+// design, whatever the validator says, as the argument passes and nothing
+// reads it; and so, mirrored, an output one added to an object that stays
+// closed is not, so neither is generated), removes or adds a root
+// composition of required-only alternatives and a dependentSchemas block
+// with the properties unchanged, and pads a third of the pairs with plain
+// arguments, as real tools have, so the decision must leave out what cannot
+// tell the schemas apart instead of giving up to the walk.
 
 // propDecl is the one declaration each property gets.
 var propDecl = map[string]any{
@@ -181,6 +189,56 @@ func (g schemaGen) mutate(s map[string]any) map[string]any {
 	return out
 }
 
+// dropDeclaration removes one property's declaration from a copy of s and
+// flips its content model: a closed object opens (additionalProperties
+// true or absent), an open one closes.
+func (g schemaGen) dropDeclaration(s map[string]any) map[string]any {
+	out := deepCopy(s).(map[string]any)
+	delete(out["properties"].(map[string]any), propNames[g.rng.IntN(len(propNames))])
+	switch {
+	case out["additionalProperties"] != false:
+		out["additionalProperties"] = false
+	case g.rng.IntN(2) == 0:
+		out["additionalProperties"] = true
+	default:
+		delete(out, "additionalProperties")
+	}
+	return out
+}
+
+// rootComposition removes every composition keyword from a copy of s when
+// it has one, and otherwise adds a root anyOf of required-only alternatives
+// and a dependentSchemas block; properties and required stay as they are.
+func (g schemaGen) rootComposition(s map[string]any) map[string]any {
+	out := deepCopy(s).(map[string]any)
+	had := false
+	for _, k := range compositionKeywords {
+		if out[k] != nil {
+			had = true
+			delete(out, k)
+		}
+	}
+	if !had {
+		out["anyOf"] = []any{map[string]any{"required": g.names(1)}, map[string]any{"required": g.names(1)}}
+		out["dependentSchemas"] = map[string]any{propNames[g.rng.IntN(3)]: map[string]any{"required": g.names(1)}}
+	}
+	return out
+}
+
+// pad declares eight plain arguments beside a, b and c in copies of both
+// schemas; the universe's instances never hold them.
+func pad(schemas ...map[string]any) []map[string]any {
+	var out []map[string]any
+	for _, s := range schemas {
+		s = deepCopy(s).(map[string]any)
+		for i := range 8 {
+			s["properties"].(map[string]any)["p"+strconv.Itoa(i)] = map[string]any{"type": "string"}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // distribute moves every sibling of the anyOf (or oneOf) into each branch,
 // which changes nothing a validator sees when no branch sets the same keyword.
 func distribute(s map[string]any) map[string]any {
@@ -263,11 +321,11 @@ func TestCompositionProperty(t *testing.T) {
 	if testing.Short() {
 		pairs = 60
 	}
-	var checkedIn, checkedOut, narrowedIn int
+	var checkedIn, checkedOut, narrowedIn, dropped, composed, padded int
 	for i := 0; i < pairs; i++ {
 		a := g.schema()
 		var b map[string]any
-		switch g.rng.IntN(4) {
+		switch g.rng.IntN(6) {
 		case 0:
 			b = g.mutate(g.mutate(a))
 		case 1:
@@ -276,8 +334,19 @@ func TestCompositionProperty(t *testing.T) {
 			if b = distribute(a); g.rng.IntN(2) == 0 {
 				b = distribute(g.mutate(a))
 			}
+		case 2:
+			b = g.dropDeclaration(a)
+			dropped++
+		case 3:
+			b = g.rootComposition(a)
+			composed++
 		default:
 			b = g.mutate(a)
+		}
+		if a["properties"] != nil && b["properties"] != nil && g.rng.IntN(3) == 0 {
+			ab := pad(a, b)
+			a, b = ab[0], ab[1]
+			padded++
 		}
 		accA, accB := accepted(t, a, universe), accepted(t, b, universe)
 		for swap := range 2 {
@@ -310,7 +379,11 @@ func TestCompositionProperty(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d input pairs only relaxed, %d output pairs only narrowed, %d input pairs narrowed", checkedIn, checkedOut, narrowedIn)
+	t.Logf("%d input pairs only relaxed, %d output pairs only narrowed, %d input pairs narrowed; of %d pairs, %d dropped a declaration, "+
+		"%d removed or added a root composition, %d were padded", checkedIn, checkedOut, narrowedIn, pairs, dropped, composed, padded)
+	if dropped < pairs/10 || composed < pairs/10 || padded < pairs/10 {
+		t.Fatalf("too few pairs of issue 19's shapes: %d dropped, %d composed, %d padded of %d", dropped, composed, padded, pairs)
+	}
 	// A generator that never produced a relaxing pair would prove nothing.
 	if checkedIn < pairs/4 || checkedOut < pairs/4 || narrowedIn < pairs/4 {
 		t.Fatalf("too few pairs of each kind: %d relaxed inputs, %d narrowed outputs, %d narrowed inputs of %d", checkedIn, checkedOut, narrowedIn, 2*pairs)

@@ -72,3 +72,102 @@ func withRefs(extra string) string {
 func refBranch(required string) string {
 	return `{"type":"object","properties":{"iban":{"$ref":"#/$defs/iban"},"account":{"type":"string","pattern":"^A"}},"required":[` + required + `]}`
 }
+
+// Removing a root anyOf of required-only alternatives together with a
+// dependentSchemas block, properties and required unchanged, only relaxes
+// an input (issue 19). Outside the decision's fragment (propertyNames here)
+// the walk compared an alternative alone, without the properties and
+// required beside it, and called already-required properties new.
+func TestRootCompositionRemoved(t *testing.T) {
+	for _, outside := range []bool{false, true} {
+		extra := ``
+		if outside {
+			extra = `"propertyNames":{"maxLength":9},`
+		}
+		props := `"type":"object",` + extra + `"properties":{"a":{"type":"string"},"b":{"type":"string"},"c":{"type":"integer"}}`
+		// Required a: the alternatives and the dependency ask for more.
+		plain := `{` + props + `,"required":["a"]}`
+		composed := `{` + props + `,"required":["a"],"anyOf":[{"required":["b"]},{"required":["c"]}],"dependentSchemas":{"b":{"required":["c"]}}}`
+		// Required a and c: they ask for nothing more.
+		plainAC := `{` + props + `,"required":["a","c"]}`
+		composedAC := `{` + props + `,"required":["a","c"],"anyOf":[{"required":["a"]},{"required":["b"]}],"dependentSchemas":{"b":{"required":["c"]}}}`
+		out := func(s string) string { return outTool(s) }
+		// Outside the fragment the walk alone cannot see that the rest implies
+		// the dependency: it reads its removal as relaxing and its addition
+		// as tightening, and nothing else.
+		relaxedIn, tightenedIn := []string{"drift/input-constraint-relaxed /inputSchema"}, []string{"drift/input-constraint-tightened /inputSchema/dependentSchemas"}
+		relaxedOut, tightenedOut := []string{"drift/output-constraint-relaxed /outputSchema"}, []string{"drift/output-constraint-tightened /outputSchema/dependentSchemas"}
+		cases := []struct {
+			name          string
+			old, new      string
+			want, walkSay []string
+		}{
+			{"input, removed", tool(composed), tool(plain), []string{"drift/input-constraint-relaxed /inputSchema", "drift/input-property-became-optional /inputSchema/properties/b"}, nil},
+			{"input, added", tool(plain), tool(composed),
+				[]string{"drift/input-constraint-tightened /inputSchema/dependentSchemas", "drift/input-property-became-required /inputSchema/anyOf/0/required/0"}, nil},
+			{"output, removed", out(composed), out(plain),
+				[]string{"drift/output-constraint-relaxed /outputSchema", "drift/output-required-property-removed /outputSchema/anyOf/0/required/0"}, nil},
+			{"output, added", out(plain), out(composed),
+				[]string{"drift/output-constraint-tightened /outputSchema/dependentSchemas", "drift/output-required-property-added /outputSchema/anyOf/0/required/0"}, nil},
+			{"input, implied, removed", tool(composedAC), tool(plainAC), nil, relaxedIn},
+			{"input, implied, added", tool(plainAC), tool(composedAC), nil, tightenedIn},
+			{"output, implied, removed", out(composedAC), out(plainAC), nil, relaxedOut},
+			{"output, implied, added", out(plainAC), out(composedAC), nil, tightenedOut},
+		}
+		for _, c := range cases {
+			name, want := c.name, c.want
+			if outside {
+				name += ", outside the fragment"
+				if c.walkSay != nil {
+					want = c.walkSay
+				}
+			}
+			t.Run(name, func(t *testing.T) {
+				for _, f := range expectDrift(t, c.old, c.new, want...) {
+					if f.Rule == "drift/input-required-property-added" {
+						t.Errorf("already-required property called new: %s", f.Message)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Properties moved into anyOf alternatives behind a $ref are still declared,
+// and alternatives that are each closed keep the object closed (issue 19):
+// no "was removed", no "went from closed to open".
+func TestPropertiesMovedIntoAlternatives(t *testing.T) {
+	for _, extra := range []string{``, `"propertyNames":{"maxLength":9},`} {
+		wrap := func(child string) string {
+			return `{"$defs":{"child":` + child + `},"type":"object","properties":{"children":{"type":"array","items":{"$ref":"#/$defs/child"}}}}`
+		}
+		flat := wrap(`{"type":"object",` + extra + `"properties":{"name":{"type":"string"},"kind":{"type":"string"}},"additionalProperties":false}`)
+		split := wrap(`{"type":"object",` + extra + `"anyOf":[{"properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false},` +
+			`{"properties":{"kind":{"type":"string"}},"required":["kind"],"additionalProperties":false}]}`)
+		cases := []struct {
+			name     string
+			old, new string
+			want     []string
+			says     string
+		}{
+			{"input, moved in", tool(flat), tool(split), []string{"drift/input-property-became-required /inputSchema/$defs/child/anyOf/0/required/0"},
+				`property "name" became required in this alternative: a call without it must match another one`},
+			{"input, moved out", tool(split), tool(flat), []string{"drift/input-property-became-optional /inputSchema/$defs/child/properties/name"}, ""},
+			{"output, moved in", outTool(flat), outTool(split), []string{"drift/output-required-property-added /outputSchema/$defs/child/anyOf/0/required/0"}, ""},
+			{"output, moved out", outTool(split), outTool(flat), []string{"drift/output-required-property-removed /outputSchema/$defs/child/anyOf/0/required/0"}, ""},
+		}
+		for _, c := range cases {
+			t.Run(c.name+" "+extra, func(t *testing.T) {
+				fs := expectDrift(t, c.old, c.new, c.want...)
+				for _, f := range fs {
+					if strings.Contains(f.Message, "was removed") || strings.Contains(f.Message, "closed to open") {
+						t.Errorf("misleading: %s", f.Message)
+					}
+				}
+				if c.says != "" && (len(fs) == 0 || !strings.Contains(fs[0].Message, c.says)) {
+					t.Errorf("no message says %q", c.says)
+				}
+			})
+		}
+	}
+}

@@ -84,18 +84,27 @@ type presence struct {
 	counted int
 	// scalarKey marks keys declared with scalar-fragment schemas; opaque
 	// maps each other key to the one schema it is declared with, tokens that
-	// schema to the const standing for its values.
+	// key to the const standing for the values its schema accepts.
 	scalarKey  map[string]bool
 	opaque     map[string]string
 	tokens     map[string]*jsontree.Node
 	opaqueRefs bool
 	// rewritten counts the subschemas rewrite has visited.
 	rewritten int
+	// rootDecls holds, for each key the two roots declare, the canonical
+	// declaration of each side; mentions counts every other place a key is
+	// named; nested and countsKeys say whether any additionalProperties below
+	// a root, or any minProperties/maxProperties, judges keys by name or number.
+	rootDecls  map[string][]string
+	mentions   map[string]int
+	nested     bool
+	countsKeys bool
 }
 
 func newPresence() *presence {
 	return &presence{declared: map[string]bool{}, preds: map[string][]*jsontree.Node{},
-		scalarKey: map[string]bool{}, opaque: map[string]string{}, tokens: map[string]*jsontree.Node{}}
+		scalarKey: map[string]bool{}, opaque: map[string]string{}, tokens: map[string]*jsontree.Node{},
+		rootDecls: map[string][]string{}, mentions: map[string]int{}}
 }
 
 // fresh adds, for every JSON type, values that no enum or const names (the
@@ -193,6 +202,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 				return nil, false
 			}
 			ps.counted = max(ps.counted, int(f))
+			ps.countsKeys = true
 			out.Set(k, v)
 		case k == "properties":
 			if !v.Is(jsontree.Object) {
@@ -205,6 +215,11 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 					return nil, false
 				}
 				props.Set(p.Key, pv)
+				if depth == 0 {
+					ps.rootDecls[p.Key] = append(ps.rootDecls[p.Key], canonical(p.Value))
+				} else {
+					ps.mentions[p.Key]++
+				}
 			}
 			out.Set(k, props)
 		case k == "required":
@@ -213,6 +228,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 			}
 			for _, s := range v.Strings() {
 				ps.key(s)
+				ps.mentions[s]++
 			}
 			out.Set(k, v)
 		case k == "dependentRequired":
@@ -221,11 +237,13 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 			}
 			for _, d := range v.Members {
 				ps.key(d.Key)
+				ps.mentions[d.Key]++
 				if !d.Value.Is(jsontree.Array) || len(d.Value.Strings()) != len(d.Value.Items) {
 					return nil, false
 				}
 				for _, s := range d.Value.Strings() {
 					ps.key(s)
+					ps.mentions[s]++
 				}
 			}
 			out.Set(k, v)
@@ -236,6 +254,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 			deps := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
 			for _, d := range v.Members {
 				ps.key(d.Key)
+				ps.mentions[d.Key]++
 				dv, ok := sub(d.Value)
 				if !ok {
 					return nil, false
@@ -261,6 +280,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 				out.Set(k, items)
 			}
 		case k == "additionalProperties":
+			ps.nested = ps.nested || depth > 0
 			if v.Is(jsontree.Object) {
 				ps.extra = append(ps.extra, v)
 				if !ps.scalar(v, depth+1) {
@@ -313,10 +333,11 @@ func (ps *presence) property(key string, v *jsontree.Node, depth int) (*jsontree
 	}
 	ps.opaque[key] = canon
 	ps.opaqueRefs = ps.opaqueRefs || strings.Contains(canon, `"$ref"`)
-	token, ok := ps.tokens[canon]
+	// One token per key: two keys declared alike must not show each other's name.
+	token, ok := ps.tokens[key]
 	if !ok {
 		token = jsontree.FromValue(fmt.Sprintf("<a value %s accepts #%d>", key, len(ps.tokens)+1))
-		ps.tokens[canon] = token
+		ps.tokens[key] = token
 		ps.value(token)
 	}
 	c := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
@@ -447,23 +468,50 @@ type space struct {
 	index   map[string]int
 	choices [][]*jsontree.Node
 	scalars []*jsontree.Node
+	// inertKeys are inert keys (presence.inert) that a count can tell
+	// apart, each with a value its declaration accepts; an instance holds
+	// the first few of them.
+	inertKeys []string
+	inertVals []*jsontree.Node
 }
 
 // instance is one member of a space: an object (vals, nil where a key is
-// absent) or, when scalar is set, that value.
+// absent, and the first inert of the inert keys) or, when scalar is set,
+// that value.
 type instance struct {
 	sp     *space
 	vals   []*jsontree.Node
+	inert  int
 	scalar *jsontree.Node
+}
+
+// inert reports a key that cannot tell the schemas apart by itself: both
+// roots declare it alike, nothing else names it, and no additionalProperties
+// below a root judges keys by name. Whatever it holds, it makes an instance
+// fail both schemas or neither, and otherwise only counts towards
+// minProperties and maxProperties, so the universe keeps only as many inert
+// keys as a count can tell apart: a tool with many plain arguments beside a
+// small composition is decided as if it had only the arguments the
+// composition names.
+func (ps *presence) inert(k string) bool {
+	d := ps.rootDecls[k]
+	return !ps.nested && ps.mentions[k] == 0 && len(d) == 2 && d[0] == d[1]
 }
 
 // universe builds the space; nil when it would hold more than maxUniverse.
 func (ps *presence) universe() *space {
 	ps.fresh()
-	keys := slices.Clone(ps.keys)
+	var keys, inert []string
+	for _, k := range ps.keys {
+		if ps.inert(k) {
+			inert = append(inert, k)
+		} else {
+			keys = append(keys, k)
+		}
+	}
 	slices.Sort(keys)
 	other := "other"
-	for slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, other) }) {
+	for slices.ContainsFunc(ps.keys, func(k string) bool { return strings.HasPrefix(k, other) }) {
 		other = "_" + other
 	}
 	// minProperties and maxProperties count keys: enough unnamed ones to
@@ -473,8 +521,20 @@ func (ps *presence) universe() *space {
 		other += "_"
 	}
 	sp := &space{keys: keys, index: map[string]int{}, choices: make([][]*jsontree.Node, len(keys)), scalars: ps.pool}
+	if ps.countsKeys {
+		// Only how many are present counts, and only up to every bound named.
+		slices.Sort(inert)
+		for _, k := range inert {
+			if len(sp.inertKeys) > ps.counted {
+				break
+			}
+			if i := slices.IndexFunc(ps.pool, func(v *jsontree.Node) bool { return matches(ps.preds[k][0], v) }); i >= 0 {
+				sp.inertKeys, sp.inertVals = append(sp.inertKeys, k), append(sp.inertVals, ps.pool[i])
+			}
+		}
+	}
 	size := len(ps.pool)
-	objects := 1
+	objects := len(sp.inertKeys) + 1
 	for i, k := range keys {
 		sp.index[k] = i
 		// Unnamed keys meet only the additionalProperties schemas.
@@ -490,23 +550,25 @@ func (ps *presence) universe() *space {
 // in place) until fn returns false.
 func (sp *space) each(fn func(*instance) bool) {
 	in := &instance{sp: sp, vals: make([]*jsontree.Node, len(sp.keys))}
-	pick := make([]int, len(sp.keys))
-	for {
-		for i, c := range pick {
-			in.vals[i] = sp.choices[i][c]
-		}
-		if !fn(in) {
-			return
-		}
-		i := 0
-		for ; i < len(pick); i++ {
-			if pick[i]++; pick[i] < len(sp.choices[i]) {
+	for in.inert = 0; in.inert <= len(sp.inertKeys); in.inert++ {
+		pick := make([]int, len(sp.keys))
+		for {
+			for i, c := range pick {
+				in.vals[i] = sp.choices[i][c]
+			}
+			if !fn(in) {
+				return
+			}
+			i := 0
+			for ; i < len(pick); i++ {
+				if pick[i]++; pick[i] < len(sp.choices[i]) {
+					break
+				}
+				pick[i] = 0
+			}
+			if i == len(pick) {
 				break
 			}
-			pick[i] = 0
-		}
-		if i == len(pick) {
-			break
 		}
 	}
 	for _, v := range sp.scalars {
@@ -526,6 +588,9 @@ func (in *instance) value() any {
 		if v != nil {
 			obj[in.sp.keys[i]] = v.Interface()
 		}
+	}
+	for i := range in.inert {
+		obj[in.sp.inertKeys[i]] = in.sp.inertVals[i].Interface()
 	}
 	return obj
 }
@@ -614,7 +679,7 @@ func holdsObject(s *jsontree.Node, in *instance) bool {
 			return false
 		}
 	}
-	count := 0
+	count := in.inert
 	for i, v := range in.vals {
 		if v == nil {
 			continue
@@ -709,9 +774,17 @@ func prepare(old, oldRoot, new, newRoot *jsontree.Node) (*decision, bool) {
 }
 
 // run evaluates both schemas on every instance of the universe.
-func (d *decision) run() verdict {
+func (d *decision) run() verdict { return d.runWithout(nil) }
+
+// runWithout is run on the instances holding none of keys.
+func (d *decision) runWithout(keys []string) verdict {
 	v := d.names
 	d.universe.each(func(in *instance) bool {
+		for _, k := range keys {
+			if i, ok := d.universe.index[k]; ok && in.scalar == nil && in.vals[i] != nil {
+				return true
+			}
+		}
 		a, b := holds(d.old, in), holds(d.new, in)
 		switch {
 		case a && !b && !v.narrowed:
@@ -750,7 +823,7 @@ func (ps *presence) shown(inst any) any {
 	out := map[string]any{}
 	for k, val := range obj {
 		out[k] = val
-		if canon, opaque := ps.opaque[k]; opaque && val != ps.tokens[canon].Text {
+		if _, opaque := ps.opaque[k]; opaque && val != ps.tokens[k].Text {
 			out[k] = fmt.Sprintf("<a value %s rejects>", k)
 		}
 	}
@@ -776,7 +849,7 @@ var ruleEffects = map[*Rule]int{
 	inputPropertyBecameOptional: effectWidens, outputRequiredPropertyRemoved: effectWidens,
 	inputEnumValueAdded: effectWidens, outputEnumValueAdded: effectWidens,
 	inputTypeChanged: effectEither, outputTypeChanged: effectEither,
-	inputPropertyRemoved: effectDeclares, inputPropertyAdded: effectDeclares,
+	inputPropertyRemoved: effectDeclares, inputPropertyAdded: effectDeclares, inputPropertyAddedWithDefault: effectDeclares,
 	outputPropertyRemoved: effectDeclares, outputPropertyAdded: effectDeclares,
 }
 
@@ -802,7 +875,7 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 	var got []contract.Finding
 	c.pair.emit = func(f contract.Finding) { got = append(got, f) }
 	c.judging = true
-	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: scopeFull, pair: c.pair, c: c}
+	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: scopeFull, pair: c.pair, c: c, decision: d}
 	for _, check := range schemaChecks {
 		check(p)
 	}
@@ -812,8 +885,10 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 
 	composed := hasComposition(old.node) || hasComposition(new.node)
 	// Under composition the walk may miss a change: decide whenever the pair
-	// differs (judged is only reached for pairs that differ).
-	needed := composed
+	// differs (judged is only reached for pairs that differ). So may it when
+	// a declaration is dropped or added.
+	dropped := !subset(d.names.oldNames, d.names.newNames)
+	needed := composed || dropped
 	for _, f := range got {
 		switch ruleEffects[Lookup(f.Rule)] {
 		case effectNarrows, effectWidens, effectEither:
@@ -834,7 +909,7 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 	}
 	oldNames, newNames := v.oldNames, v.newNames
 	seen := map[string]bool{}
-	var narrowed, widened bool
+	var narrowed, widened, keptBreaking bool
 	for _, f := range got {
 		key := f.Rule + "\x00" + f.File + "\x00" + f.Pointer
 		if seen[key] {
@@ -870,12 +945,29 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 			}
 		}
 		seen[key] = true
+		keptBreaking = keptBreaking || f.Change == contract.ChangeBreaking
 		emit(f)
 	}
-	// Without composition the walk sees every change, and the decision only
-	// weeds out what it cannot bear out (a property renamed reads as removed
-	// and added, not also as "accepts more").
+	// Without composition the walk sees every change but one: a declaration
+	// dropped where the key's absence, not its value, is what the new schema
+	// rejects (still required, say), which no removal finding claims. Else the
+	// decision only weeds out what it cannot bear out (a property renamed
+	// reads as removed and added, not also as "accepts more").
 	if !composed {
+		if !dropped || keptBreaking {
+			return true
+		}
+		// A declaration added is not what this is about: it narrows an open
+		// input or widens a closed output by design (checkProperties).
+		v = d.runWithout(added(d.names.oldNames, d.names.newNames))
+		if c.dir == dirInput && v.narrowed {
+			p.reportNode(inputConstraintTightened, false, new.node, new.ptr,
+				"%s accepts less than before: %s", path, witness("%s matched the old schema and no longer does", v.lost))
+		}
+		if c.dir == dirOutput && v.widened {
+			p.reportNode(outputConstraintRelaxed, false, new.node, new.ptr,
+				"%s accepts more than before: %s", path, witness("%s now matches and did not before", v.gained))
+		}
 		return true
 	}
 	if v.narrowed && !narrowed {
@@ -903,4 +995,24 @@ func witness(format string, instance any) string {
 func lastToken(ptr string) string {
 	tok := ptr[strings.LastIndexByte(ptr, '/')+1:]
 	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+}
+
+func subset(a, b map[string]bool) bool {
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// added lists the names declared only in new.
+func added(old, new map[string]bool) []string {
+	var out []string
+	for k := range new {
+		if !old[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }

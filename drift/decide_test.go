@@ -48,6 +48,14 @@ func TestDecide(t *testing.T) {
 		// Refs to "#" inlined three ways at every level would never end.
 		{"a web of refs is left to the walk", `{"anyOf":[{"$ref":"#"},{"$ref":"#"},{"$ref":"#"}],"required":["a"]}`,
 			`{"anyOf":[{"$ref":"#"},{"$ref":"#"},{"$ref":"#"}]}`, "", "", false},
+		// Twelve plain arguments beside a root anyOf would make 3^12 objects:
+		// those nothing else names are left out, or counted when a bound counts keys.
+		{"many plain arguments beside an anyOf removed", `{"type":"object","properties":{` + plain(12) + `},"anyOf":[{"required":["p0"]},{"required":["p1"]}]}`,
+			`{"type":"object","properties":{` + plain(12) + `}}`, "", `{}`, true},
+		{"many plain arguments and maxProperties", `{"type":"object","properties":{` + plain(12) + `},"additionalProperties":false,"maxProperties":2}`,
+			`{"type":"object","properties":{` + plain(12) + `},"additionalProperties":false,"maxProperties":3}`, "", `{"p0":"s","p1":"s","p10":"s"}`, true},
+		{"two keys declared alike show their own names", `{"type":"object","properties":{"a":{"pattern":"^x"},"b":{"pattern":"^x"}},"required":["a","b"]}`,
+			`{"type":"object","properties":{"a":{"pattern":"^x"},"b":{"pattern":"^x"}},"required":["a"]}`, "", `{"a":"<a value a accepts #1>"}`, true},
 		{"remote refs are outside it", `{"type":"object","$ref":"https://example.com/s.json"}`, `{"type":"object"}`, "", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,4 +88,13 @@ func TestDecideBoundsValues(t *testing.T) {
 	if ps.scalar(mustParse(t, `{"enum":[`+strings.Join(vals, ",")+`]}`), 0) || len(ps.pool) > maxValues {
 		t.Errorf("a 10000-value enum was taken value by value (%d in the pool)", len(ps.pool))
 	}
+}
+
+// plain declares n string arguments p0, p1, … as object members.
+func plain(n int) string {
+	var out []string
+	for i := range n {
+		out = append(out, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
+	}
+	return strings.Join(out, ",")
 }

@@ -48,6 +48,11 @@ type view struct {
 	ptr     string
 	over    *jsontree.Node
 	overPtr string
+	// outer is the schema holding the anyOf/oneOf this view is an
+	// alternative of, when the walk compares the alternative alone against a
+	// plain schema: its keywords apply to the alternative's instances too, so
+	// what it declares and requires counts for the alternative.
+	outer *view
 }
 
 // get returns a keyword's value and its pointer (relative to the tool).
@@ -66,6 +71,43 @@ func (v view) get(key string) (*jsontree.Node, string) {
 func (v view) value(key string) *jsontree.Node {
 	x, _ := v.get(key)
 	return x
+}
+
+// requiredSet is every name the view requires: its own "required" and that
+// of the schema holding its $ref, which apply together, and the outer
+// schema's.
+func (v view) requiredSet() map[string]bool {
+	out := stringSet(v.node.Get("required"))
+	for name := range stringSet(v.over.Get("required")) {
+		out[name] = true
+	}
+	if v.outer != nil {
+		for name := range v.outer.requiredSet() {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// declares reports whether any part of the schema declares the property:
+// its own properties, those of its anyOf/oneOf/allOf alternatives, or (for
+// an alternative compared alone) those of the schema around it and of the
+// other alternatives. Properties moved into alternatives are still declared.
+func (r resolver) declares(v view, name string, depth int) bool {
+	if v.value("properties").Get(name) != nil {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	for _, key := range []string{"anyOf", "oneOf", "allOf"} {
+		for _, it := range items(v.value(key)) {
+			if isSchemaNode(it) && r.declares(r.resolve(it, ""), name, depth+1) {
+				return true
+			}
+		}
+	}
+	return v.outer != nil && r.declares(*v.outer, name, depth+1)
 }
 
 // resolver follows local $refs ("#/$defs/x", "#") inside one schema document.
@@ -119,6 +161,8 @@ type schemaPass struct {
 	scope scope
 	pair  *toolPair
 	c     *comparer
+	// decision is the pair's, when judged decides it (decide.go).
+	decision *decision
 }
 
 // Structural reports whether checks on properties, required, enums and
@@ -299,11 +343,15 @@ func (c *comparer) branches(old, new view, path string, depth int) {
 		}
 	case ob == nil && nb != nil:
 		if best := c.closestBranch(old, nb, false); best >= 0 {
-			c.schemas(old, nb[best].view, nb[best].path, scopeLifted, depth+1)
+			alt := nb[best].view
+			alt.outer = &new
+			c.schemas(old, alt, nb[best].path, scopeLifted, depth+1)
 		}
 	case ob != nil && nb == nil:
 		if best := c.closestBranch(new, ob, true); best >= 0 {
-			c.schemas(ob[best].view, new, path, scopeLifted, depth+1)
+			alt := ob[best].view
+			alt.outer = &old
+			c.schemas(alt, new, path, scopeLifted, depth+1)
 		}
 	}
 }

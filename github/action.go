@@ -108,6 +108,10 @@ type Event struct {
 	PR int
 	// BaseSHA and BaseRef are the pull request's base commit and branch.
 	BaseSHA, BaseRef string
+	// HeadSHA is the pull request's head commit, the one reviewers read.
+	HeadSHA string
+	// ServerURL is the GitHub web host (GITHUB_SERVER_URL).
+	ServerURL string
 	// Fork is a pull request from another repository: on pull_request its
 	// token is read-only.
 	Fork bool
@@ -117,13 +121,22 @@ type Event struct {
 	Workflow, Job string
 }
 
+// Blob is where the pull request's files are browsed at its head commit,
+// "https://github.com/OWNER/REPO/blob/SHA", or "" outside a pull request.
+func (e Event) Blob() string {
+	if e.ServerURL == "" || e.Repo.Owner == "" || e.HeadSHA == "" {
+		return ""
+	}
+	return e.ServerURL + "/" + e.Repo.String() + "/blob/" + e.HeadSHA
+}
+
 // ReadEvent reads the event payload and GITHUB_* variables.
 func ReadEvent(a *githubactions.Action) (Event, error) {
 	ctx, err := a.Context()
 	if err != nil {
 		return Event{}, fmt.Errorf("reading the GitHub context: %w", err)
 	}
-	ev := Event{Name: ctx.EventName, Workflow: ctx.Workflow, Job: ctx.Job}
+	ev := Event{Name: ctx.EventName, Workflow: ctx.Workflow, Job: ctx.Job, ServerURL: strings.TrimSuffix(ctx.ServerURL, "/")}
 	if ctx.Repository != "" {
 		if ev.Repo, err = ParseRepo(ctx.Repository); err != nil {
 			return ev, err
@@ -145,6 +158,7 @@ func ReadEvent(a *githubactions.Action) (Event, error) {
 	ev.BaseSHA, _ = base["sha"].(string)
 	ev.BaseRef, _ = base["ref"].(string)
 	head, _ := pr["head"].(map[string]any)
+	ev.HeadSHA, _ = head["sha"].(string)
 	headRepo, _ := head["repo"].(map[string]any)
 	if full, ok := headRepo["full_name"].(string); ok {
 		ev.Fork = !strings.EqualFold(full, ctx.Repository)

@@ -39,13 +39,18 @@ var budgetToolCount = register(&Rule{
 		if total <= limit {
 			return
 		}
-		fix := "load fewer servers per session, or disable tools the session does not need"
+		// The budget is a fact about the session, every server loaded
+		// together: the finding belongs to no server, so reports say it once
+		// under its own heading, never filed under the largest server.
+		f := contract.Finding{Rule: p.Rule.ID, Severity: p.Rule.Severity, Category: contract.CategoryLint,
+			Fix: "load fewer servers per session, or disable tools the session does not need"}
 		if len(p.Catalogs) == 1 {
-			p.Report(biggest, nil, nil, "", fix, "this server alone exposes %d tools, over the budget of %d per client session", total, limit)
-			return
+			f.Message = fmt.Sprintf("server %q alone exposes %d tools, over the budget of %d per client session", biggest.Server, total, limit)
+		} else {
+			f.Message = fmt.Sprintf("the %d servers loaded together expose %d tools, over the budget of %d per client session (%s)",
+				len(p.Catalogs), total, limit, toolShares(p.Catalogs))
 		}
-		p.Report(biggest, nil, nil, "", fix, "the %d servers loaded together expose %d tools, over the budget of %d per client session (%s)",
-			len(p.Catalogs), total, limit, toolShares(p.Catalogs))
+		p.emit(f)
 	},
 })
 

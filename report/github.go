@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,46 @@ type GitHubOptions struct {
 	// action's "did not comment" notice): the runner's cap counts them too,
 	// so the findings' notices leave them room.
 	OwnNotices int
+	// Diff is what the pull request changed; annotations on its lines are
+	// spent first within each rank, since GitHub shows those in the diff.
+	// Nil: no preference. The caller computes it.
+	Diff Diff
+	// Snapshots are the committed snapshots: a finding about a live server
+	// carries no file, and is annotated on its node in the server's
+	// snapshot (or the snapshot file), where a reviewer can see it.
+	Snapshots []*contract.Catalog
+}
+
+// Diff maps a repository-relative file to the line ranges a pull request
+// added or changed in it (the "+" side of each hunk).
+type Diff map[string][]LineRange
+
+// LineRange is lines First to Last, both included.
+type LineRange struct{ First, Last int }
+
+// Contains reports whether the diff changed the line of file, or for line
+// 0 (an annotation on the whole file) whether it changed the file at all.
+func (d Diff) Contains(file string, line int) bool {
+	ranges, ok := d[file]
+	if !ok || line == 0 {
+		return ok
+	}
+	for _, r := range ranges {
+		if line >= r.First && line <= r.Last {
+			return true
+		}
+	}
+	return false
+}
+
+type annotation struct {
+	level   string
+	props   [][2]string
+	message string
+	// rank orders the annotations of a level, since only the first
+	// PerLevel are shown: what the pull request breaks, then what it
+	// adds, then what it inherited, each its diff's lines first.
+	rank, order int
 }
 
 // GitHub writes findings as GitHub workflow commands (::error, ::warning,
@@ -49,14 +90,9 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 	if limit <= 0 {
 		limit = MaxAnnotationsPerLevel
 	}
-	type annotation struct {
-		level   string
-		props   [][2]string
-		message string
-	}
 	var byLevel [3][]annotation // error, warning, notice
 	total := 0
-	add := func(sev contract.Severity, a annotation) {
+	add := func(sev contract.Severity, rank int, file string, line int, a annotation) {
 		i := 2
 		switch sev {
 		case contract.Error:
@@ -66,22 +102,17 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 		default:
 			a.level = "notice"
 		}
+		a.rank = 2 * rank
+		if opts.Diff != nil && !opts.Diff.Contains(file, line) {
+			a.rank++
+		}
+		a.order = total
 		byLevel[i] = append(byLevel[i], a)
 		total++
 	}
-	for _, s := range r.Servers {
-		if s.Error != "" {
-			add(contract.Error, annotation{
-				props:   [][2]string{{"title", "server " + s.Name}},
-				message: fmt.Sprintf("server %s: %s", s.Name, s.Error),
-			})
-		}
-	}
-	for _, f := range r.Findings {
-		if f.Severity == contract.Off {
-			continue
-		}
-		add(f.Severity, annotation{props: findingProps(f), message: githubMessage(f)})
+	addFinding := func(f contract.Finding, rank int) {
+		placeOnSnapshot(&f, opts.Snapshots)
+		add(f.Severity, rank, f.File, f.Line, annotation{props: findingProps(f), message: githubMessage(f)})
 		// A collision's other sides get their own annotation, so a reviewer
 		// sees the clash in both files.
 		for _, rel := range f.Related {
@@ -89,9 +120,40 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 				continue
 			}
 			place := contract.Finding{Rule: f.Rule, File: rel.File, Line: rel.Line, Column: rel.Column}
-			add(f.Severity, annotation{props: findingProps(place),
+			add(f.Severity, rank, rel.File, rel.Line, annotation{props: findingProps(place),
 				message: rel.Server + "/" + rel.Tool + rel.Pointer + ": the other side of " + githubMessage(f)})
 		}
+	}
+	for _, f := range r.Findings {
+		if f.Severity != contract.Off && partOf(&f) == partBreaking {
+			addFinding(f, 0)
+		}
+	}
+	for _, s := range r.Servers {
+		if s.Error != "" {
+			add(contract.Error, 1, "", 0, annotation{
+				props:   [][2]string{{"title", "server " + s.Name}},
+				message: fmt.Sprintf("server %s: %s", s.Name, s.Error),
+			})
+		}
+	}
+	for _, f := range r.Findings {
+		switch p := partOf(&f); {
+		case f.Severity == contract.Off || p == partBreaking:
+		case p == partExisting:
+			addFinding(f, 3)
+		default:
+			addFinding(f, 2)
+		}
+	}
+	for i := range byLevel {
+		sort.SliceStable(byLevel[i], func(a, b int) bool {
+			x, y := byLevel[i][a], byLevel[i][b]
+			if x.rank != y.rank {
+				return x.rank < y.rank
+			}
+			return x.order < y.order
+		})
 	}
 	shown := 0
 	var left [3]int
@@ -122,6 +184,39 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 	return tw.err
 }
 
+// placeOnSnapshot gives a finding about a live server, which carries no
+// file, the place of its node in the server's committed snapshot (the
+// nearest node that exists there), or the snapshot file itself; a pull
+// request shows snapshots, not live servers.
+func placeOnSnapshot(f *contract.Finding, snapshots []*contract.Catalog) {
+	if f.File != "" || f.Server == "" {
+		return
+	}
+	for _, c := range snapshots {
+		if c.Server != f.Server || len(c.Tools) == 0 {
+			continue
+		}
+		t := c.Tool(f.Tool)
+		if t == nil || t.Node == nil || t.Lines == nil {
+			f.File = c.Tools[0].File
+			return
+		}
+		pointer := f.Pointer
+		for {
+			if node, ok := t.Node.Lookup(pointer); ok {
+				f.Locate(t, node)
+				return
+			}
+			j := strings.LastIndexByte(pointer, '/')
+			if j < 0 {
+				f.Locate(t, t.Node)
+				return
+			}
+			pointer = pointer[:j]
+		}
+	}
+}
+
 func findingProps(f contract.Finding) [][2]string {
 	var props [][2]string
 	if f.File != "" {
@@ -147,6 +242,9 @@ func githubMessage(f contract.Finding) string {
 		where = append(where, f.Tool)
 	}
 	msg := f.Message
+	if f.Server == "" && f.Category == contract.CategoryLint {
+		where = append(where, SessionHeading)
+	}
 	if len(where) > 0 {
 		msg = strings.Join(where, "/") + f.Pointer + ": " + msg
 	}

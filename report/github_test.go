@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/source"
 )
 
 func TestGitHubAnnotatesFindingsOnTheirLine(t *testing.T) {
@@ -194,5 +195,76 @@ func TestGitHubLeavesRoomForTheCallersNotices(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "::notice title=mcp-contract::22 more not annotated (0 errors, 0 warnings, 22 notices)") {
 		t.Errorf("closing notice:\n%s", out.String())
+	}
+}
+
+// The runner shows 10 annotations per level: they go to what the pull
+// request breaks, then to what it adds, then to the debt it inherited,
+// and within each to the lines the pull request changed.
+func TestGitHubSpendsItsSlotsOnThePullRequest(t *testing.T) {
+	yes, no := true, false
+	var findings []contract.Finding
+	for i := 1; i <= 12; i++ {
+		findings = append(findings, contract.Finding{Rule: "docs/old", Severity: contract.Error, Category: contract.CategoryLint, Server: "s",
+			Tool: fmt.Sprint("old", i), File: "snap/s.json", Line: i, Message: "old", New: &no})
+	}
+	findings = append(findings,
+		contract.Finding{Rule: "docs/new", Severity: contract.Error, Category: contract.CategoryLint, Server: "s", Tool: "outside",
+			File: "snap/s.json", Line: 90, Message: "new, outside the diff", New: &yes},
+		contract.Finding{Rule: "docs/new", Severity: contract.Error, Category: contract.CategoryLint, Server: "s", Tool: "inside",
+			File: "snap/s.json", Line: 51, Message: "new, inside the diff", New: &yes},
+		contract.Finding{Rule: "drift/input-required-property-added", Severity: contract.Error, Category: contract.CategoryDrift,
+			Change: contract.ChangeBreaking, Server: "s", Tool: "b", File: "snap/s.json", Line: 70, Message: "breaking"},
+		contract.Finding{Rule: "budget/tool-count", Severity: contract.Warning, Category: contract.CategoryLint, Message: "14 tools", New: &yes},
+	)
+	var out bytes.Buffer
+	err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{Diff: Diff{"snap/s.json": {{50, 60}, {70, 70}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{
+		"::error file=snap/s.json,line=70,title=drift/input-required-property-added::s/b: breaking (breaking)",
+		"::error file=snap/s.json,line=51,title=docs/new::s/inside: new, inside the diff",
+		"::error file=snap/s.json,line=90,title=docs/new::s/outside: new, outside the diff",
+		"::error file=snap/s.json,line=1,title=docs/old::s/old1: old",
+	}
+	for i, w := range want {
+		if i >= len(lines) || lines[i] != w {
+			t.Fatalf("annotation %d:\n%s\nwant\n%s", i, out.String(), w)
+		}
+	}
+	if !strings.Contains(out.String(), "::warning title=budget/tool-count::All servers together: 14 tools\n") {
+		t.Errorf("session finding not said as such:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "5 more not annotated (5 errors, 0 warnings, 0 notices)") {
+		t.Errorf("closing notice:\n%s", out.String())
+	}
+}
+
+// A lint finding about a live server has no file: it is annotated on its
+// node in the server's committed snapshot, or on the nearest one there.
+func TestGitHubPlacesLiveFindingsOnTheSnapshot(t *testing.T) {
+	snap, err := source.Parse([]byte("{\"tools\": [\n  {\"name\": \"get\",\n   \"inputSchema\": {\"type\": \"object\",\n     \"properties\": {\"q\": {\"type\": \"string\"}}}}\n]}\n"),
+		"mcp-snapshots/live.json", "live", "file:mcp-snapshots/live.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &contract.Result{Findings: []contract.Finding{
+		{Rule: "docs/a", Severity: contract.Warning, Category: contract.CategoryLint, Server: "live", Tool: "get", Pointer: "/inputSchema/properties/q", Message: "on the node"},
+		{Rule: "docs/b", Severity: contract.Warning, Category: contract.CategoryLint, Server: "live", Tool: "get", Pointer: "/inputSchema/properties/gone", Message: "nearest"},
+		{Rule: "docs/c", Severity: contract.Warning, Category: contract.CategoryLint, Server: "live", Tool: "added", Message: "not in the snapshot"},
+		{Rule: "docs/d", Severity: contract.Warning, Category: contract.CategoryLint, Server: "other", Tool: "x", Message: "no snapshot"},
+	}}
+	var out bytes.Buffer
+	if err := GitHub(&out, r, GitHubOptions{Snapshots: []*contract.Catalog{snap}}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::warning file=mcp-snapshots/live.json,line=4,col=26,title=docs/a::live/get/inputSchema/properties/q: on the node\n" +
+		"::warning file=mcp-snapshots/live.json,line=4,col=20,title=docs/b::live/get/inputSchema/properties/gone: nearest\n" +
+		"::warning file=mcp-snapshots/live.json,title=docs/c::live/added: not in the snapshot\n" +
+		"::warning title=docs/d::other/x: no snapshot\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }

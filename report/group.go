@@ -1,7 +1,9 @@
 package report
 
 import (
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 )
@@ -31,6 +33,36 @@ type Group struct {
 type groupKey struct {
 	server, rule, category, change, message, fix string
 	severity                                     contract.Severity
+	// others are the servers on the other side of a collision.
+	others string
+}
+
+// keyOf is what makes two findings one fact. A collision is a fact about a
+// pair (or group) of servers, not about one name: two servers that share 19
+// names are one clash with one rename rule, so the members differ by tool
+// and message but agree on the servers on both sides and on the fix.
+func keyOf(f *contract.Finding) groupKey {
+	k := groupKey{f.Server, f.Rule, f.Category, f.Change, f.Message, f.Fix, f.Severity, ""}
+	if f.Category == contract.CategoryCollision {
+		if others := relatedServers(f); len(others) > 0 {
+			k.message = ""
+			k.others = strings.Join(others, "\x00")
+		}
+	}
+	return k
+}
+
+// relatedServers are the distinct servers of a finding's other places, in
+// order, its own server left out.
+func relatedServers(f *contract.Finding) []string {
+	var out []string
+	for _, r := range f.Related {
+		if r.Server != f.Server && !slices.Contains(out, r.Server) {
+			out = append(out, r.Server)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // GroupFindings groups findings into facts. The message is compared as
@@ -56,7 +88,7 @@ func GroupFindings(findings []contract.Finding) []Group {
 		if _, ok := ruleRank[[2]string{f.Server, f.Rule}]; !ok {
 			ruleRank[[2]string{f.Server, f.Rule}] = len(ruleRank)
 		}
-		k := groupKey{f.Server, f.Rule, f.Category, f.Change, f.Message, f.Fix, f.Severity}
+		k := keyOf(&f)
 		i, ok := index[k]
 		if !ok {
 			i = len(groups)
@@ -77,6 +109,16 @@ func GroupFindings(findings []contract.Finding) []Group {
 		return ruleRank[[2]string{a.Server, a.Rule}] < ruleRank[[2]string{b.Server, b.Rule}]
 	})
 	return groups
+}
+
+// Clash reports whether the group is one collision of several names
+// between the same servers, and names the servers on the other side.
+func (g *Group) Clash() (others []string, ok bool) {
+	if g.Category != contract.CategoryCollision || len(g.Findings) < 2 {
+		return nil, false
+	}
+	others = relatedServers(&g.Findings[0])
+	return others, len(others) > 0
 }
 
 // Tools returns the distinct tools the group hits, in member order. A

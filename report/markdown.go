@@ -3,9 +3,11 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
@@ -28,19 +30,26 @@ type MarkdownOptions struct {
 	MaxBytes int
 	// RunURL links the note of a cut report to the full run.
 	RunURL string
-	// Open is how many finding groups show before the rest fold into
-	// <details> (default 10).
+	// Open is how many finding groups a section shows before the rest fold
+	// into <details> (default 10).
 	Open int
+	// Blob is where the reviewed commit's files are browsed,
+	// "https://github.com/OWNER/REPO/blob/SHA"; a location then links to its
+	// line. Empty: locations are plain text.
+	Blob string
 }
 
-// Markdown writes a verdict line, one table row per server (errors,
-// warnings, breaking changes, tokens), then the findings grouped by rule and
+// Markdown writes a verdict line that says why the run fails, one table row
+// per server (errors, warnings, breaking changes, tokens), then the
+// findings in the order a pull request's reviewer needs them: breaking
+// changes, snapshot freshness, new findings, the findings about all servers
+// together, collisions, and last, folded, the existing findings the pull
+// request did not add. Each section groups its findings by rule and
 // message, each group once with the tools it hits.
 func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	var b strings.Builder
-	md := func(s string) string { return mdText(opts.Masker.Mask(s)) }
-	code := func(s string) string { return codeSpan(opts.Masker.Mask(s)) }
-	b.WriteString(Verdict(r, opts.FailOn) + "\n\n")
+	m := mdWriter{opts: opts, b: &b}
+	b.WriteString(m.verdict(r) + "\n\n")
 	if len(r.Servers) > 0 {
 		b.WriteString("| server | tools | errors | warnings | breaking | tokens |\n|---|--:|--:|--:|--:|--:|\n")
 		for _, s := range r.Servers {
@@ -59,59 +68,35 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 					breaking++
 				}
 			}
-			name := md(s.Name)
+			name := m.text(s.Name)
 			if s.Error != "" {
-				name += " ⚠️ " + md(s.Error)
+				name += " ⚠️ " + m.text(s.Error)
 			}
 			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d |\n", name, s.Tools, errs, warns, breaking, s.Tokens)
 		}
 		b.WriteString("\n")
 	}
 	if line := driftCoverageLine(r.Drift); line != "" {
-		b.WriteString(md(line) + "\n\n")
+		b.WriteString(m.text(line) + "\n\n")
 	}
-	groups := GroupFindings(r.Findings)
-	open := opts.Open
-	if open <= 0 {
-		open = 10
+	parts := splitParts(r.Findings)
+	findings := "Findings"
+	if compared(r.Findings) {
+		findings = "New findings"
 	}
-	for i := range groups {
-		g := &groups[i]
-		if i == open {
-			fmt.Fprintf(&b, "<details><summary>%d more</summary>\n\n", len(groups)-open)
+	m.section("Breaking changes", parts[partBreaking])
+	m.section("Snapshot freshness", parts[partFreshness])
+	m.section(findings, parts[partNew])
+	m.section(SessionHeading, parts[partSession])
+	m.section("Collisions", parts[partCollision])
+	if existing := parts[partExisting]; len(existing) > 0 {
+		fmt.Fprintf(&b, "<details><summary>%s not from this pull request</summary>\n\n", plural(len(existing), "existing finding"))
+		for _, g := range GroupFindings(existing) {
+			m.group(&g)
 		}
-		line := fmt.Sprintf("- %s **%s** %s", severityIcon(g.Severity), g.Severity, code(g.Rule))
-		if g.Change != "" {
-			line += " (" + g.Change + ")"
-		}
-		line += " " + md(g.Message)
-		if g.Server != "" {
-			line += " — " + md(g.Server)
-		}
-		if tools := g.Tools(); len(tools) > 0 {
-			line += ": " + toolList(tools, 8, code)
-		}
-		if loc := location(g.Findings[0]); loc != "" && len(g.Findings) == 1 {
-			line += " at " + code(loc)
-		}
-		if len(g.Findings) == 1 {
-			// The other sides of a collision, so the comment shows both places.
-			for _, rel := range g.Findings[0].Related {
-				line += "; also " + code(rel.Server+"/"+rel.Tool)
-				if loc := location(contract.Finding{File: rel.File, Line: rel.Line, Column: rel.Column}); loc != "" {
-					line += " at " + code(loc)
-				}
-			}
-		}
-		if g.Fix != "" {
-			line += "<br>Fix: " + md(g.Fix)
-		}
-		b.WriteString(line + "\n")
-	}
-	if len(groups) > open {
 		b.WriteString("\n</details>\n")
 	}
-	out := b.String()
+	out := strings.TrimRight(b.String(), "\n") + "\n"
 	if opts.MaxBytes > 0 && len(out) > opts.MaxBytes {
 		out = cut(out, opts.MaxBytes, opts.RunURL)
 	}
@@ -119,44 +104,241 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	return err
 }
 
-// Verdict is the report's first line: what failed, or that nothing did.
-func Verdict(r *contract.Result, failOn contract.Severity) string {
-	counts := r.Count()
-	breaking := 0
-	for _, f := range r.Findings {
-		if f.Change == contract.ChangeBreaking {
-			breaking++
+type mdWriter struct {
+	opts MarkdownOptions
+	b    *strings.Builder
+}
+
+func (m *mdWriter) text(s string) string { return MarkdownText(m.opts.Masker.Mask(s)) }
+func (m *mdWriter) code(s string) string { return MarkdownCode(m.opts.Masker.Mask(s)) }
+
+// section writes a heading with the count, then the groups, the first
+// Open shown and the rest folded.
+func (m *mdWriter) section(title string, findings []contract.Finding) {
+	if len(findings) == 0 {
+		return
+	}
+	fmt.Fprintf(m.b, "### %s (%d)\n\n", title, len(findings))
+	groups := GroupFindings(findings)
+	open := m.opts.Open
+	if open <= 0 {
+		open = 10
+	}
+	for i := range groups {
+		if i == open {
+			fmt.Fprintf(m.b, "\n<details><summary>%d more</summary>\n\n", len(groups)-open)
+		}
+		m.group(&groups[i])
+	}
+	if len(groups) > open {
+		m.b.WriteString("\n</details>\n")
+	}
+	m.b.WriteString("\n")
+}
+
+// group writes one fact as one list item.
+func (m *mdWriter) group(g *Group) {
+	line := fmt.Sprintf("- %s **%s** %s", severityIcon(g.Severity), g.Severity, m.code(g.Rule))
+	if g.Change != "" {
+		line += " (" + m.text(g.Change) + ")"
+	}
+	others, clash := g.Clash()
+	if clash {
+		line += " " + m.text(clashMessage(g, others))
+	} else {
+		line += " " + m.text(g.Message)
+	}
+	if g.Server != "" && !clash {
+		line += " — " + m.text(g.Server)
+	}
+	if tools := g.Tools(); len(tools) > 0 {
+		line += ": " + toolList(tools, 8, m.code)
+	}
+	if len(g.Findings) == 1 {
+		f := g.Findings[0]
+		if at := m.place(f.File, f.Line, f.Column); at != "" {
+			line += " at " + at
+		}
+		// The other sides of a collision, so the comment shows both places.
+		for _, rel := range f.Related {
+			line += "; also " + m.code(rel.Server+"/"+rel.Tool)
+			if at := m.place(rel.File, rel.Line, rel.Column); at != "" {
+				line += " at " + at
+			}
 		}
 	}
-	failing := 0
-	for sev, n := range counts {
-		if sev >= failOn {
-			failing += n
+	if g.Fix != "" {
+		line += "<br>Fix: " + markdownProse(m.opts.Masker.Mask(g.Fix))
+	}
+	m.b.WriteString(line + "\n")
+}
+
+// place is a location as a code span, linked to its line at the reviewed
+// commit when the report knows where files are browsed and the path is one
+// inside the repository.
+func (m *mdWriter) place(file string, line, col int) string {
+	loc := location(contract.Finding{File: file, Line: line, Column: col})
+	if loc == "" {
+		return ""
+	}
+	span := m.code(loc)
+	if m.opts.Blob == "" || !repoPath(file) {
+		return span
+	}
+	url := strings.TrimSuffix(m.opts.Blob, "/") + "/" + urlPath(file)
+	if line > 0 {
+		url += fmt.Sprintf("#L%d", line)
+	}
+	return "[" + span + "](" + url + ")"
+}
+
+// repoPath reports whether file is a clean path inside the repository (not
+// absolute, not at a git ref, not climbing out).
+func repoPath(file string) bool {
+	if file == "" || strings.HasPrefix(file, "/") || strings.HasPrefix(file, "git:") || strings.Contains(file, "\\") {
+		return false
+	}
+	for _, seg := range strings.Split(file, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
 		}
 	}
-	serverErrors := 0
+	return true
+}
+
+// urlPath percent-encodes everything in a path but unreserved characters
+// and slashes, so no byte of it can end the link or start markup.
+func urlPath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~/", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// verdict is the report's first line: why the run fails, or that nothing
+// did. Breaking changes come first with the servers they are in, then
+// stale snapshots and unreachable servers, then the findings at or above
+// fail-on ("new" ones when the run compared with a base), then what does
+// not fail the run: findings below fail-on and the existing findings a pull
+// request inherited.
+func (m *mdWriter) verdict(r *contract.Result) string {
+	failOn := m.opts.FailOn
+	parts := splitParts(r.Findings)
+	isNew := ""
+	if compared(r.Findings) {
+		isNew = "new "
+	}
+	var why, also []string
+	if br := parts[partBreaking]; len(br) > 0 {
+		why = append(why, plural(len(br), "breaking change")+" in "+m.serversOf(br))
+	}
+	if stale := parts[partFreshness]; len(stale) > 0 {
+		why = append(why, plural(len(stale), "stale snapshot")+" ("+m.serversOf(stale)+")")
+	}
+	var down []string
 	for _, s := range r.Servers {
 		if s.Error != "" {
-			serverErrors++
+			down = append(down, m.text(s.Name))
+		}
+	}
+	if len(down) > 0 {
+		why = append(why, plural(len(down), "server")+" unreachable: "+english.List(down, "and"))
+	}
+	var counted []contract.Finding
+	for _, p := range []part{partNew, partSession, partCollision} {
+		counted = append(counted, parts[p]...)
+	}
+	var categories []string
+	for _, f := range counted {
+		if !slices.Contains(categories, f.Category) {
+			categories = append(categories, f.Category)
+		}
+	}
+	for _, sev := range []contract.Severity{contract.Error, contract.Warning, contract.Info} {
+		for _, cat := range categories {
+			n := 0
+			for _, f := range counted {
+				if f.Severity == sev && f.Category == cat {
+					n++
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			noun := strings.TrimSpace(isNew + MarkdownText(cat) + " " + sev.String())
+			if sev == contract.Info {
+				noun += " finding"
+			}
+			what := plural(n, noun)
+			if sev >= failOn {
+				why = append(why, what)
+			} else {
+				also = append(also, what)
+			}
+		}
+	}
+	if n := len(parts[partExisting]); n > 0 {
+		also = append(also, plural(n, "existing finding")+" not from this pull request")
+	}
+	// The icon is the exit code's: a breaking change or stale snapshot
+	// whose severity is below fail-on is named, but does not fail the run.
+	failing := len(down) > 0
+	for _, p := range []part{partBreaking, partFreshness, partNew, partSession, partCollision} {
+		for _, f := range parts[p] {
+			failing = failing || f.Severity >= failOn
 		}
 	}
 	icon := "✅"
 	switch {
-	case failing > 0 || serverErrors > 0:
+	case failing:
 		icon = "❌"
 	case len(r.Findings) > 0:
 		icon = "⚠️"
 	}
-	line := fmt.Sprintf("%s **mcp-contract**: %s, %s, %s", icon,
-		plural(counts[contract.Error], "error"), plural(counts[contract.Warning], "warning"), plural(counts[contract.Info], "info"))
-	if breaking > 0 {
-		line += ", " + plural(breaking, "breaking change")
+	line := icon + " **mcp-contract**: "
+	switch {
+	case len(why) > 0:
+		line += strings.Join(why, ", ")
+	case len(r.Findings) == 0:
+		line += "no findings"
+	case failOn <= contract.Error:
+		line += "nothing at or above fail-on " + failOn.String()
+	default:
+		line += "nothing fails the run"
 	}
-	line += fmt.Sprintf(" in %s, %s", plural(len(r.Servers), "server"), plural(r.ToolCount(), "tool"))
+	if len(also) > 0 {
+		line += "; " + strings.Join(also, ", ")
+	}
+	line += fmt.Sprintf(" (%s, %s", plural(len(r.Servers), "server"), plural(r.ToolCount(), "tool"))
 	if failOn <= contract.Error {
-		line += fmt.Sprintf(" (fail-on %s)", failOn)
+		line += fmt.Sprintf(", fail-on %s", failOn)
 	}
-	return line
+	return line + ")"
+}
+
+// serversOf names the servers of findings: "memory", "memory and weather",
+// or "4 servers" past three.
+func (m *mdWriter) serversOf(findings []contract.Finding) string {
+	var names []string
+	for _, f := range findings {
+		name := m.text(f.Server)
+		if name == "" {
+			name = SessionHeading
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	if len(names) > 3 {
+		return plural(len(names), "server")
+	}
+	return english.List(names, "and")
 }
 
 func severityIcon(s contract.Severity) string {
@@ -201,35 +383,4 @@ func cut(s string, max int, runURL string) string {
 		s += "\n</details>"
 	}
 	return s + note
-}
-
-// mdText makes server text inert in GitHub markdown: on one line, no HTML,
-// no markdown syntax, no @mention (a tool description must not ping anyone).
-func mdText(s string) string {
-	s = safetext.Line(s)
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '&':
-			b.WriteString("&amp;")
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '@':
-			b.WriteString("@&#8203;")
-		case '\\', '`', '*', '_', '[', ']', '|', '#', '~', '!', '$':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// codeSpan shows server text verbatim in a code span, where GitHub renders
-// no HTML, link or mention; only a backtick could end it early.
-func codeSpan(s string) string {
-	return "`" + strings.ReplaceAll(safetext.Line(s), "`", "'") + "`"
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
 // MaxReportBytes bounds a JSON report read back. Reports come back as
@@ -50,6 +51,14 @@ func ReadJSON(r io.Reader, file string) (*contract.Result, Meta, error) {
 		if f.Rule == "" {
 			return nil, Meta{}, &contract.InputError{File: file, Msg: fmt.Sprintf("findings/%d: no rule", i)}
 		}
+		// Closed sets are checked, not escaped: a reader of the comment
+		// must be able to trust that "breaking" came from us.
+		if !oneOf(f.Category, contract.CategoryLint, contract.CategoryDrift, contract.CategoryCollision) {
+			return nil, Meta{}, &contract.InputError{File: file, Msg: fmt.Sprintf("findings/%d/category: %q is not lint, drift or collision", i, limitText(safetext.Line(f.Category), 40))}
+		}
+		if !oneOf(f.Change, "", contract.ChangeBreaking, contract.ChangeNonBreaking, contract.ChangeReview) {
+			return nil, Meta{}, &contract.InputError{File: file, Msg: fmt.Sprintf("findings/%d/change: %q is not breaking, non-breaking or review", i, limitText(safetext.Line(f.Change), 40))}
+		}
 	}
 	for i, s := range doc.Servers {
 		if s.Name == "" {
@@ -82,4 +91,13 @@ func decodeError(data []byte, file string, err error) error {
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(offset) - bytes.LastIndexByte(before, '\n')
 	return &contract.InputError{File: file, Line: line, Column: col, Msg: msg}
+}
+
+func oneOf(s string, set ...string) bool {
+	for _, v := range set {
+		if s == v {
+			return true
+		}
+	}
+	return false
 }

@@ -25,6 +25,26 @@ type SARIFOptions struct {
 	HelpURI func(id string) string
 	// Masker hides secrets in every message.
 	Masker *safetext.Masker
+	// Places locate the findings that have no file of their own, since
+	// GitHub code scanning rejects a whole upload when one result lacks a
+	// physical location: Servers maps a server to its committed snapshot
+	// file or its config entry, Config is the config file for findings
+	// about all servers together. Every path is repository-relative and
+	// exists in the work tree.
+	Places Places
+	// Snapshots are the committed snapshots: a finding about a live server
+	// is located on its node in the server's snapshot, as annotations are.
+	Snapshots []*contract.Catalog
+	// Exists reports whether a repository-relative path is in the work
+	// tree; a finding located at a git ref ("git:REF:path") is placed on
+	// the same path in the work tree only when it is. Nil: every path is.
+	Exists func(path string) bool
+}
+
+// Places are where findings without a file of their own are located.
+type Places struct {
+	Servers map[string]contract.Location
+	Config  contract.Location
 }
 
 // Hand-written SARIF 2.1.0 types: only what GitHub code scanning reads,
@@ -140,7 +160,8 @@ func SARIF(w io.Writer, r *contract.Result, opts SARIFOptions) error {
 		if f.Severity == contract.Off {
 			continue
 		}
-		results = append(results, sarifResultOf(f, index[f.Rule], opts.Masker))
+		placeOnSnapshot(&f, opts.Snapshots)
+		results = append(results, sarifResultOf(f, index[f.Rule], &opts))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -187,7 +208,8 @@ func sarifRuleOf(info contract.RuleInfo, helpURI func(string) string) sarifRule 
 	return rule
 }
 
-func sarifResultOf(f contract.Finding, ruleIndex int, masker *safetext.Masker) sarifResult {
+func sarifResultOf(f contract.Finding, ruleIndex int, opts *SARIFOptions) sarifResult {
+	masker := opts.Masker
 	msg := masker.Mask(f.Message)
 	if f.Fix != "" {
 		msg += " Fix: " + masker.Mask(f.Fix)
@@ -201,14 +223,14 @@ func sarifResultOf(f contract.Finding, ruleIndex int, masker *safetext.Masker) s
 			"primaryLocationLineHash": fingerprint(f),
 		},
 	}
-	loc := sarifLocationOf(contract.Location{
+	loc := sarifLocationOf(opts.place(contract.Location{
 		Server: f.Server, Tool: f.Tool, Pointer: f.Pointer, File: f.File, Line: f.Line, Column: f.Column,
-	})
+	}))
 	if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
 		res.Locations = []sarifLocation{loc}
 	}
 	for i, rel := range f.Related {
-		loc := sarifLocationOf(rel)
+		loc := sarifLocationOf(opts.place(rel))
 		id := i + 1
 		loc.ID = &id
 		loc.Message = &sarifText{Text: masker.Mask(strings.TrimPrefix(logicalName(rel.Server, rel.Tool, rel.Pointer), "/"))}
@@ -229,6 +251,29 @@ func sarifResultOf(f contract.Finding, ruleIndex int, masker *safetext.Masker) s
 	}
 	res.Properties = props
 	return res
+}
+
+// place gives l a file in the work tree: a file at a git ref becomes the
+// same path in the work tree (without its line, which is the ref's), and a
+// place without a file (a live server, a removed file, a finding about
+// the whole server or all servers) takes the server's place or the config
+// file's. The logical location (server, tool, pointer) stays as it was.
+func (o *SARIFOptions) place(l contract.Location) contract.Location {
+	if rest, ok := strings.CutPrefix(l.File, "git:"); ok {
+		l.File, l.Line, l.Column = "", 0, 0
+		if _, p, ok := strings.Cut(rest, ":"); ok && (o.Exists == nil || o.Exists(p)) {
+			l.File = p
+		}
+	}
+	if l.File != "" {
+		return l
+	}
+	at := o.Places.Config
+	if p, ok := o.Places.Servers[l.Server]; ok && l.Server != "" {
+		at = p
+	}
+	l.File, l.Line, l.Column = at.File, at.Line, at.Column
+	return l
 }
 
 func sarifLocationOf(l contract.Location) sarifLocation {

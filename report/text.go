@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
@@ -161,7 +162,9 @@ func writeServers(tw *errWriter, p painter, infos []contract.ServerInfo, finding
 		}
 		header := safetext.Line(s.Name)
 		if header == "" {
-			header = "(project)"
+			// Findings of no server are facts about the session, every
+			// server loaded together.
+			header = SessionHeading
 		}
 		if s.Origin != "" {
 			header += fmt.Sprintf(" (%s, %s)", safetext.Line(s.Origin), plural(s.Tools, "tool"))
@@ -195,7 +198,11 @@ func writeUnchanged(tw *errWriter, r *contract.Result) {
 const indent = "          "
 
 func writeGroup(tw *errWriter, p painter, g *Group, expand, withFix bool) {
-	tw.printf("  %s %s  %s\n", p.severity(g.Severity), p.paint("2", g.Rule), safetext.Line(g.Message))
+	message := g.Message
+	if others, ok := g.Clash(); ok {
+		message = clashMessage(g, others)
+	}
+	tw.printf("  %s %s  %s\n", p.severity(g.Severity), p.paint("2", g.Rule), safetext.Line(message))
 	tools := g.Tools()
 	if expand || len(g.Findings) <= listedPlaces || len(tools) == 0 {
 		for _, f := range g.Findings {
@@ -358,4 +365,27 @@ func (e *errWriter) printf(format string, args ...any) {
 	if e.err == nil {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
+}
+
+// FoldedText writes the text report between ::group:: and ::endgroup::
+// workflow commands, so a step log holds the whole report folded under
+// one line the reader opens. The runner takes a line for a command when it
+// starts with "::" once leading white space is trimmed, so such a line of
+// the report (a server named "::endgroup::") is shown as ": :" instead and
+// can neither end the group nor issue a command.
+func FoldedText(w io.Writer, title string, r *contract.Result, opts TextOptions) error {
+	var b strings.Builder
+	if err := Text(&b, r, opts); err != nil {
+		return err
+	}
+	tw := &errWriter{w: w}
+	tw.printf("%s\n", command("group", nil, title))
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		if trimmed := strings.TrimLeftFunc(line, unicode.IsSpace); strings.HasPrefix(trimmed, "::") {
+			line = line[:len(line)-len(trimmed)] + ": :" + trimmed[2:]
+		}
+		tw.printf("%s", line)
+	}
+	tw.printf("::endgroup::\n")
+	return tw.err
 }

@@ -207,3 +207,69 @@ func TestTextShowsACollisionOnceWithBothSides(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+func TestTextGroupsClashesAndSessionFindings(t *testing.T) {
+	clash := func(tool string, line int) contract.Finding {
+		return contract.Finding{Rule: "collision/duplicate-name", Severity: contract.Error, Category: contract.CategoryCollision,
+			Server: "b", Tool: tool, Pointer: "/name", File: "b.json", Line: line, Column: 12, Message: "tool " + tool + " is also published by a",
+			Fix:     `rename the clashing tools of server "b" with the prefix "b_"`,
+			Related: []contract.Location{{Server: "a", Tool: tool, Pointer: "/name", File: "a.json", Line: line, Column: 12}}}
+	}
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "a", Tools: 4}, {Name: "b", Tools: 4}},
+		Findings: []contract.Finding{clash("w", 2), clash("x", 3), clash("y", 4), clash("z", 5),
+			{Rule: "budget/tool-count", Severity: contract.Warning, Category: contract.CategoryLint, Message: "the 2 servers loaded together expose 8 tools"}},
+	}
+	for _, tc := range []struct {
+		name   string
+		expand bool
+		want   string
+	}{
+		{"grouped", false, "b\n" +
+			"  error   collision/duplicate-name  4 tool names of server \"b\" are also published by server \"a\"\n" +
+			"          at /name in 4 tools: w, x, y, z\n" +
+			"          fix: rename the clashing tools of server \"b\" with the prefix \"b_\"\n\n" +
+			"All servers together\n" +
+			"  warning budget/tool-count  the 2 servers loaded together expose 8 tools\n\n"},
+		{"expanded", true, "b\n" +
+			"  error   collision/duplicate-name  4 tool names of server \"b\" are also published by server \"a\"\n" +
+			"          b.json:2:12 w /name\n          also: a.json:2:12 a/w /name\n" +
+			"          b.json:3:12 x /name\n          also: a.json:3:12 a/x /name\n" +
+			"          b.json:4:12 y /name\n          also: a.json:4:12 a/y /name\n" +
+			"          b.json:5:12 z /name\n          also: a.json:5:12 a/z /name\n" +
+			"          fix: rename the clashing tools of server \"b\" with the prefix \"b_\"\n\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			if err := Text(&out, r, TextOptions{Expand: tc.expand}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(out.String(), tc.want) {
+				t.Errorf("got\n%s\nwant it to start with\n%s", out.String(), tc.want)
+			}
+		})
+	}
+}
+
+func TestFoldedTextCannotEndItsGroup(t *testing.T) {
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "::endgroup::", Tools: 1}, {Name: "\u00a0::error::x", Tools: 1}},
+		Findings: []contract.Finding{{Rule: "docs/x", Severity: contract.Warning, Category: contract.CategoryLint, Server: "::endgroup::",
+			Tool: "t", Message: "a\n::endgroup::\n::error::forged", Fix: "\n::endgroup::"},
+			{Rule: "docs/y", Severity: contract.Warning, Category: contract.CategoryLint, Server: "\u00a0::error::x", Tool: "::endgroup::", Message: "m"}},
+	}
+	var out strings.Builder
+	if err := FoldedText(&out, "mcp-contract report", r, TextOptions{FailOn: contract.Error}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if lines[0] != "::group::mcp-contract report" || lines[len(lines)-1] != "::endgroup::" {
+		t.Fatalf("not one folded group:\n%s", out.String())
+	}
+	for _, l := range lines[1 : len(lines)-1] {
+		// The runner trims leading white space before it looks for "::".
+		if strings.HasPrefix(strings.TrimLeft(l, " \t\u00a0\u2003"), "::") {
+			t.Errorf("line %q inside the group is a workflow command", l)
+		}
+	}
+}

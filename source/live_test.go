@@ -382,31 +382,42 @@ func TestFetchInterrupted(t *testing.T) {
 	}
 }
 
-// The legacy SSE stream outlives the handshake's timeout: each step here
-// takes 55% of it, the whole fetch more than all of it. The 0.9 s left to
-// each step is room for a loaded machine: with 1 s and 60% the test failed
-// once while the 2 cores ran other suites.
+// The legacy SSE stream outlives the handshake's timeout: tools/list comes
+// in pages, each a quarter of the timeout slow, so the fetch as a whole
+// lasts 1.25 times the timeout while every request has 3 s to spare. A
+// loaded machine only adds time, and it would take 3 s on one request to
+// fail: with two steps of 55% of 2 s (0.9 s to spare) the test failed on a
+// 2-core machine at a load average near 20.
 func TestFetchLegacySSEOutlivesHandshakeTimeout(t *testing.T) {
-	const timeout = 2 * time.Second
-	server := mcp.NewServer(&mcp.Implementation{Name: "slow", Version: "1"}, nil)
-	server.AddTool(&mcp.Tool{Name: "t", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return &mcp.CallToolResult{}, nil
-	})
+	const (
+		timeout = 4 * time.Second
+		pages   = 5
+	)
+	server := mcp.NewServer(&mcp.Implementation{Name: "slow", Version: "1"}, &mcp.ServerOptions{PageSize: 1})
+	for i := range pages {
+		server.AddTool(&mcp.Tool{Name: fmt.Sprintf("t%d", i), InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	}
 	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method == "initialize" || method == "tools/list" {
-				time.Sleep(timeout * 55 / 100)
+			if method == "tools/list" {
+				time.Sleep(timeout / 4)
 			}
 			return next(ctx, method, req)
 		}
 	})
 	srv := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return server }, nil))
 	defer srv.Close()
+	began := time.Now()
 	c, err := Fetch(context.Background(), &ServerConfig{Name: "slow", URL: srv.URL, Transport: "sse"}, FetchOptions{Timeout: timeout})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Tools) != 1 {
-		t.Errorf("%d tools", len(c.Tools))
+	if len(c.Tools) != pages {
+		t.Errorf("%d tools, want %d", len(c.Tools), pages)
+	}
+	if took := time.Since(began); took <= timeout {
+		t.Errorf("the fetch took %s, within the %s timeout: the test proves nothing", took, timeout)
 	}
 }

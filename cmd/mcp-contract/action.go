@@ -151,9 +151,11 @@ func (a *app) runAction(ctx context.Context) int {
 		ownNotices = 1
 	}
 	var out bytes.Buffer
-	if err := report.GitHub(&out, result, report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices}); err == nil {
+	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace)}
+	if err := report.GitHub(&out, result, ghOpts); err == nil {
 		a.stdout.Write(out.Bytes())
 	}
+	report.FoldedText(a.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: a.sections, Collisions: a.collisionsRan})
 	counts := result.Count()
 	breaking := 0
 	for _, f := range result.Findings {
@@ -174,7 +176,7 @@ func (a *app) runAction(ctx context.Context) int {
 			sarifPath = filepath.Join(workspace, sarifPath)
 		}
 		err := fileio.WriteOutput(sarifPath, func(w io.Writer) error {
-			return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: masker})
+			return report.SARIF(w, result, a.sarifOptions(workspace, false))
 		})
 		if err != nil {
 			gha.Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
@@ -186,7 +188,7 @@ func (a *app) runAction(ctx context.Context) int {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
 	var summary strings.Builder
-	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL})
+	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL, Blob: ev.Blob()})
 	if err := ghaction.WriteSummary(gha, summary.String()); err != nil && !ghaction.IsOutsideRunner(err) {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
@@ -371,7 +373,7 @@ func (a *app) comment(ctx context.Context, gha *githubactions.Action, ev ghactio
 	if clean && in.Comment == "auto" {
 		body.WriteString("✅ **mcp-contract**: everything reported earlier is resolved.\n\n")
 	}
-	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL})
+	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL, Blob: ev.Blob()})
 	client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), in.Token, nil)
 	if err != nil {
 		gha.Warningf("%s", safetext.Line(err.Error()))

@@ -15,35 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 )
-
-var actionBin struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// builtBinary builds mcp-contract once per test binary: the action test runs
-// it as a process, exactly as the runner runs the container's entrypoint.
-func builtBinary(t *testing.T) string {
-	t.Helper()
-	actionBin.once.Do(func() {
-		dir, err := os.MkdirTemp("", "mcp-contract-bin")
-		if err != nil {
-			actionBin.err = err
-			return
-		}
-		actionBin.path = filepath.Join(dir, "mcp-contract")
-		out, err := exec.Command("go", "build", "-trimpath", "-ldflags=-X main.version=e2e", "-o", actionBin.path, ".").CombinedOutput()
-		if err != nil {
-			actionBin.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if actionBin.err != nil {
-		t.Fatal(actionBin.err)
-	}
-	return actionBin.path
-}
 
 // restAPI stands in for api.github.com under /api/v3 (as on Enterprise
 // Server): the issue-comment endpoints, two comments per page, every
@@ -325,16 +298,13 @@ func assertRequests(t *testing.T, when string, got, want []string) {
 // every stdout line one of our workflow commands.
 func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, extraEnv ...string) actionRun {
 	t.Helper()
-	bin := builtBinary(t)
 	output := filepath.Join(runner, "output")
 	summary := filepath.Join(runner, "summary")
 	// The runner creates both files empty for each step.
 	os.WriteFile(output, nil, 0o644)
 	os.WriteFile(summary, nil, 0o644)
-	cmd := exec.Command(bin, "action")
-	cmd.Dir = repo
-	cmd.Env = []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + runner,
+	env := []string{
+		"HOME=" + runner,
 		"GITHUB_ACTIONS=true", "CI=true",
 		"GITHUB_WORKSPACE=" + repo,
 		"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + eventPath,
@@ -348,7 +318,7 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, ex
 		"INPUT_DRIFT-ISSUE=false", "INPUT_WORKING-DIRECTORY=",
 		"STAGING_TOKEN=stg-e2e-secret-42",
 	}
-	cmd.Env = append(cmd.Env, extraEnv...) // a later entry wins
+	cmd := actionCommand(t, repo, append(env, extraEnv...)) // a later entry wins
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -383,9 +353,25 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, ex
 	if !slices.Contains(lines[:announced], "::add-mask::stg-e2e-secret-42") {
 		t.Errorf("stdout does not start by masking the config secret:\n%s", r.stdout)
 	}
-	// The runner acts on a command at the start of a line: each line is
-	// one of ours, and its message never decodes to a second line.
+	// The runner acts on a command at the start of a line (once leading
+	// white space is trimmed): each line is one of ours, and its message
+	// never decodes to a second line; inside the folded text report no
+	// line is a command at all.
+	folded := false
 	for _, line := range lines[announced:] {
+		switch {
+		case line == "::group::mcp-contract report" && !folded:
+			folded = true
+			continue
+		case line == "::endgroup::" && folded:
+			folded = false
+			continue
+		case folded:
+			if strings.HasPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), "::") {
+				t.Errorf("a line of the folded report is a command: %q", line)
+			}
+			continue
+		}
 		cmd, rest, _ := strings.Cut(strings.TrimPrefix(line, "::"), "::")
 		name, props, _ := strings.Cut(cmd, " ")
 		ours := strings.HasPrefix(line, "::") && ((name == "error" || name == "warning" || name == "notice") && strings.Contains(props, "title=") ||
@@ -396,6 +382,9 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, ex
 		if strings.ContainsAny(strings.NewReplacer("%0D", "\r", "%0A", "\n", "%25", "%").Replace(rest), "\r\n") {
 			t.Errorf("message decodes to several lines: %q", line)
 		}
+	}
+	if strings.Contains(r.summary, "**mcp-contract**: ") && !strings.Contains("\n"+r.stdout, "\n::group::mcp-contract report\n") {
+		t.Errorf("the step log lacks the folded text report:\n%s", r.stdout)
 	}
 	return r
 }

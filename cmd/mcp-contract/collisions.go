@@ -18,7 +18,10 @@ func (a *app) collisionsCommand() *cobra.Command {
 		Long: `Report tool names that clash across the servers of one collisions.groups entry (by default
 every server), names that differ only in case or _ - . :, names that merge once a client
 prefixes (mcp__{server}__{tool}, {server}__{tool}, {server}_{tool}) or rewrites them, and
-prefixed names that break the name rules of the providers --profile selects.`,
+prefixed names that break the name rules of the providers --profile selects.
+
+The text report says each clash between two servers once, with the names they share
+and one rename rule for all of them; --expand lists every name with its place.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := a.loadConfig(); err != nil {
 				return err
@@ -45,6 +48,7 @@ prefixed names that break the name rules of the providers --profile selects.`,
 	}
 	cmd.Flags().StringSliceVar(&a.profiles, "profile", nil, "providers whose name rules the prefixed names must meet: "+strings.Join(lint.ProfileNames(), ", ")+" (default portable)")
 	cmd.Flags().StringArrayVar(&only, "server", nil, "check only this configured server (repeatable)")
+	a.addTextReportFlags(cmd)
 	return cmd
 }
 

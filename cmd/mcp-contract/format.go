@@ -2,11 +2,15 @@ package main
 
 import (
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/report"
+	"github.com/mcp-contract/mcp-contract/snapshot"
+	"github.com/mcp-contract/mcp-contract/source"
 )
 
 // formats are the values of --format.
@@ -29,7 +33,8 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 	case "json":
 		return report.JSON(w, result, a.meta())
 	case "sarif":
-		return report.SARIF(w, result, report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), HelpURI: ruleHelpURI, Masker: a.masker})
+		cwd, _ := os.Getwd()
+		return report.SARIF(w, result, a.sarifOptions(cwd, true))
 	case "github":
 		return report.GitHub(w, result, report.GitHubOptions{Masker: a.masker, Announce: true, More: "the job summary or the SARIF report"})
 	case "markdown":
@@ -43,6 +48,80 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 		Sections:   a.sections,
 		Collisions: a.collisionsRan,
 	})
+}
+
+// sarifOptions are the SARIF options of a run whose file paths are
+// relative to base (the working directory, or the workspace in the
+// Action). Findings without a file of their own are placed where a reader
+// of the repository finds the server: a file server's tool file, its
+// committed snapshot, or its entry in the config; findings about all
+// servers together on the config file.
+func (a *app) sarifOptions(base string, helpURIs bool) report.SARIFOptions {
+	opts := report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: a.masker,
+		Snapshots: committedSnapshots(a.snapshotDir(), base),
+		Exists:    func(p string) bool { _, err := os.Stat(filepath.Join(base, filepath.FromSlash(p))); return err == nil }}
+	if helpURIs {
+		opts.HelpURI = ruleHelpURI
+	}
+	inBase := func(p string) string {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return ""
+		}
+		rel, err := filepath.Rel(base, abs)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return ""
+		}
+		if _, err := os.Stat(abs); err != nil {
+			return ""
+		}
+		return filepath.ToSlash(rel)
+	}
+	if a.cfg == nil {
+		return opts
+	}
+	config := inBase(a.cfg.File)
+	opts.Places = report.Places{Config: contract.Location{File: config}, Servers: map[string]contract.Location{}}
+	for _, s := range a.cfg.Servers {
+		var at contract.Location
+		snap, err := snapshot.Path(a.snapshotDir(), s.Name)
+		switch {
+		case s.File != "" && inBase(s.File) != "":
+			at.File = inBase(s.File)
+		case err == nil && inBase(snap) != "":
+			at.File = inBase(snap)
+		case config != "":
+			at = contract.Location{File: config, Line: s.Line}
+		default:
+			continue
+		}
+		opts.Places.Servers[s.Name] = at
+	}
+	return opts
+}
+
+// committedSnapshots are the snapshot folder's files with paths from the
+// workspace, where annotations place findings about live servers; none
+// when the folder cannot be read.
+func committedSnapshots(dir, workspace string) []*contract.Catalog {
+	catalogs, err := source.Load(dir)
+	if err != nil {
+		return nil
+	}
+	for _, c := range catalogs {
+		for _, t := range c.Tools {
+			abs, err := filepath.Abs(t.File)
+			if err != nil {
+				return nil
+			}
+			rel, err := filepath.Rel(workspace, abs)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				return nil
+			}
+			t.File = filepath.ToSlash(rel)
+		}
+	}
+	return catalogs
 }
 
 // rulesThatRan lists the metadata of every rule the run ran (all when ran is nil).

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -105,7 +104,6 @@ func TestNightlyIssuesFromReport(t *testing.T) {
 // issue, the step passes (drift alone does not fail a nightly job), and
 // with fail-on-drift it fails.
 func TestActionDriftIssue(t *testing.T) {
-	bin := builtBinary(t) // from the package folder, before moving to the root
 	repoRoot(t)
 	root, _ := os.Getwd()
 	fixture := fixtureServer(t, root)
@@ -138,15 +136,13 @@ func TestActionDriftIssue(t *testing.T) {
 		runner := t.TempDir()
 		os.WriteFile(filepath.Join(runner, "output"), nil, 0o644)
 		os.WriteFile(filepath.Join(runner, "summary"), nil, 0o644)
-		cmd := exec.Command(bin, "action")
-		cmd.Dir = ws
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + runner, "GITHUB_ACTIONS=true",
+		cmd := actionCommand(t, ws, []string{"HOME=" + runner, "GITHUB_ACTIONS=true",
 			"GITHUB_WORKSPACE=" + ws, "GITHUB_EVENT_NAME=schedule", "GITHUB_EVENT_PATH=" + event,
 			"GITHUB_OUTPUT=" + filepath.Join(runner, "output"), "GITHUB_STEP_SUMMARY=" + filepath.Join(runner, "summary"),
 			"GITHUB_API_URL=" + srv.URL + "/api/v3", "GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=o/r",
 			"GITHUB_RUN_ID=7", "GITHUB_WORKFLOW=nightly", "GITHUB_JOB=drift",
 			"INPUT_COMMAND=check", "INPUT_FAIL-ON=error", "INPUT_GITHUB-TOKEN=ghs_nightly0123456789", "INPUT_COMMENT=auto",
-			"INPUT_DRIFT-ISSUE=true", "INPUT_MAX-ISSUES=10", "INPUT_FAIL-ON-DRIFT=" + failOnDrift}
+			"INPUT_DRIFT-ISSUE=true", "INPUT_MAX-ISSUES=10", "INPUT_FAIL-ON-DRIFT=" + failOnDrift})
 		out, _ := cmd.CombinedOutput()
 		return cmd.ProcessState.ExitCode(), string(out)
 	}

@@ -10,18 +10,6 @@ import (
 	"testing"
 )
 
-// The package's tests never touch the user's own cache folder.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "mcp-contract-cache-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CACHE_HOME", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
 // precommitRepo makes a git repository holding three real snapshots of the
 // corpus (testdata/corpus/servers) committed, with its own empty cache folder,
 // and returns the cache folder.

@@ -4,44 +4,14 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/internal/testenv"
 )
-
-var fixture struct {
-	once sync.Once
-	bin  string
-	err  error
-}
-
-// fixtureServer builds our misbehaving MCP server once per test binary.
-func fixtureServer(t *testing.T, root string) string {
-	t.Helper()
-	fixture.once.Do(func() {
-		dir, err := os.MkdirTemp("", "fixtureserver")
-		if err != nil {
-			fixture.err = err
-			return
-		}
-		fixture.bin = filepath.Join(dir, "fixtureserver")
-		out, err := exec.Command("go", "build", "-o", fixture.bin, filepath.Join(root, "internal", "fixtureserver", "cmd", "fixtureserver")).CombinedOutput()
-		if err != nil {
-			fixture.err = fmt.Errorf("building the fixture server: %v\n%s", err, out)
-		}
-	})
-	if fixture.err != nil {
-		t.Fatal(fixture.err)
-	}
-	return fixture.bin
-}
 
 // The snapshot contract end to end, as a user runs it, on real servers
 // nobody here wrote: fetch, fetch again (identical bytes), --check clean.

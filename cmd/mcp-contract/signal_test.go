@@ -17,17 +17,6 @@ import (
 	"time"
 )
 
-// buildBinary builds the real mcp-contract: signals are about the process,
-// so this test cannot run it in-process.
-func buildBinary(t *testing.T, root string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mcp-contract")
-	if out, err := exec.Command("go", "build", "-o", bin, filepath.Join(root, "cmd", "mcp-contract")).CombinedOutput(); err != nil {
-		t.Fatalf("building mcp-contract: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // snapshotTree maps every file below dir to its content.
 func snapshotTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
@@ -82,7 +71,7 @@ func TestSnapshotSignals(t *testing.T) {
 	repoRoot(t)
 	root, _ := os.Getwd()
 	fixture := fixtureServer(t, root)
-	bin := buildBinary(t, root)
+	bin := builtBinary(t)
 	// Twice: the second signal ends the run at once, through the last
 	// resort (source.KillAll, fileio.RemoveTemps) rather than the fetch's
 	// own stop.
