@@ -48,12 +48,12 @@ median_ms() {
   printf '%s\n' "${times[@]}" | sort -n | sed -n 3p
 }
 
-lint_exit=0; mcp-contract lint mcp-snapshots/catalog.json >/dev/null 2>&1 || lint_exit=$?
-drift_out=$(mcp-contract drift --against git:HEAD 2>&1 || true)
+lint_exit=0; mcp-contract lint --offline mcp-snapshots/catalog.json >/dev/null 2>&1 || lint_exit=$?
+drift_out=$(mcp-contract check --offline --against git:HEAD 2>&1 || true)
 echo "repository: 100 tools in mcp-snapshots/catalog.json, 5 changed and staged"
 echo "lint exit $lint_exit; drift: $(echo "$drift_out" | tail -1)"
-echo "mcp-contract-lint  (mcp-contract lint mcp-snapshots/catalog.json):  $(median_ms mcp-contract lint mcp-snapshots/catalog.json) ms (median of 5)"
-echo "mcp-contract-drift (mcp-contract drift --against git:HEAD):         $(median_ms mcp-contract drift --against git:HEAD) ms (median of 5)"
+echo "mcp-contract-lint  (mcp-contract lint --offline mcp-snapshots/catalog.json):  $(median_ms mcp-contract lint --offline mcp-snapshots/catalog.json) ms (median of 5)"
+echo "mcp-contract-drift (mcp-contract check --offline --against git:HEAD):        $(median_ms mcp-contract check --offline --against git:HEAD) ms (median of 5)"
 
 if command -v pre-commit >/dev/null; then
   # The hooks as a user installs them: .pre-commit-config.yaml names this

@@ -16,6 +16,58 @@ type ServerInfo struct {
 	// Tokens is what a model pays each turn for this server's tool definitions.
 	Tokens     int            `json:"tokens,omitempty"`
 	ToolTokens map[string]int `json:"toolTokens,omitempty"`
+	// ToolList is every tool as the session-level checks see it, in the
+	// server's order, so a merge can run them again (issue 21).
+	ToolList []ToolEntry `json:"toolList,omitempty"`
+}
+
+// ToolEntry is one tool of a server: its name, where the name sits, and
+// what its definition costs per turn.
+type ToolEntry struct {
+	Name   string `json:"name"`
+	Tokens int    `json:"tokens,omitempty"`
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+// Session is what a run gave the checks that look at every server at once
+// (the session's tool and token budgets, name collisions), so that a merge
+// of several runs' reports can run them again over all their servers and
+// find what one run over all of them finds (issue 21).
+type Session struct {
+	// Profiles are the lint profiles that ran, expanded.
+	Profiles         []string `json:"profiles"`
+	MaxTools         int      `json:"maxTools,omitempty"`
+	MaxCatalogTokens int      `json:"maxCatalogTokens,omitempty"`
+	// Disabled are the session rules the config turned off.
+	Disabled []string `json:"disabled,omitempty"`
+	// Collisions: the run checked names across servers, with these groups
+	// (nil: one group of every server) and prefix styles (nil: defaults).
+	Collisions   bool           `json:"collisions"`
+	Groups       []SessionGroup `json:"groups,omitempty"`
+	Grouped      bool           `json:"grouped,omitempty"`
+	PrefixStyles []string       `json:"prefixStyles,omitempty"`
+	// Severities are the config's overrides of session rules; Ignores its
+	// ignore entries of them.
+	Severities map[string]Severity `json:"severities,omitempty"`
+	Ignores    []SessionIgnore     `json:"ignores,omitempty"`
+}
+
+// SessionGroup is one collisions.groups entry.
+type SessionGroup struct {
+	Name    string   `json:"name"`
+	Servers []string `json:"servers"`
+}
+
+// SessionIgnore is one ignore entry of a session rule.
+type SessionIgnore struct {
+	Rule   string `json:"rule"`
+	Server string `json:"server,omitempty"`
+	Tool   string `json:"tool,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
 }
 
 // Result is everything a run produced, in the order reports show it.
@@ -24,9 +76,29 @@ type Result struct {
 	Findings []Finding
 	// Drift says what the drift step compared; nil for a command without one.
 	Drift *DriftCoverage
+	// Session is what the session-level checks were given; nil for a
+	// result read from a report that did not carry it.
+	Session *Session
 	// Unchanged lists the files whose tools all equal their bytes at the
 	// --against ref, so their lint findings came from the cache.
 	Unchanged []UnchangedFile
+	// Base names what each finding's New was decided against: the
+	// --against ref ("git:REF"), the committed baseline file, or both
+	// joined by " and "; empty when nothing was compared (every New nil).
+	Base string
+}
+
+// ExistingCount is how many findings the base already had
+// (Finding.Existing): what reports fold into "N existing findings not
+// from this change".
+func (r *Result) ExistingCount() int {
+	n := 0
+	for i := range r.Findings {
+		if r.Findings[i].Existing() {
+			n++
+		}
+	}
+	return n
 }
 
 // UnchangedFile is a file whose lint findings came from the cache.
@@ -103,6 +175,18 @@ func (r *Result) ToolCount() int {
 	return n
 }
 
+// Unreachable names the servers the run could not start, reach or
+// understand (those with an error), in the result's order.
+func (r *Result) Unreachable() []string {
+	var names []string
+	for _, s := range r.Servers {
+		if s.Error != "" {
+			names = append(names, s.Name)
+		}
+	}
+	return names
+}
+
 // Worst is the highest severity among the findings (Off when none).
 func (r *Result) Worst() Severity {
 	worst := Off
@@ -163,6 +247,9 @@ func (r *Result) MapText(f func(string) string) {
 	for i := range r.Servers {
 		s := &r.Servers[i]
 		s.Name, s.Origin, s.Error = f(s.Name), f(s.Origin), f(s.Error)
+		for j := range s.ToolList {
+			s.ToolList[j].Name, s.ToolList[j].File = f(s.ToolList[j].Name), f(s.ToolList[j].File)
+		}
 		if len(s.ToolTokens) > 0 {
 			tokens := make(map[string]int, len(s.ToolTokens))
 			for k, v := range s.ToolTokens {

@@ -51,7 +51,7 @@ func CompareAll(old, new []*contract.Catalog, opts Options) []contract.Finding {
 		case sp.new == nil:
 			out = append(out, serverFinding(serverRemoved, sp.old, "server %q is gone: none of its %s can be called", sp.old.Server, english.Plural(len(sp.old.Tools), "tool")))
 		case sp.old == nil:
-			out = append(out, serverFinding(serverAdded, sp.new, "server %q is new, with %s", sp.new.Server, english.Plural(len(sp.new.Tools), "tool")))
+			out = append(out, serverFinding(serverAdded, sp.new, "server %q is new, with %s: it has no contract to compare with yet", sp.new.Server, english.Plural(len(sp.new.Tools), "tool")))
 		default:
 			out = append(out, compare(sp.old, sp.new, opts)...)
 		}

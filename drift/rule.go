@@ -14,8 +14,11 @@ const Group = "drift"
 // the classes of design.md §5 can never disagree with the severities.
 type Rule struct {
 	ID string
-	// Change is contract.ChangeBreaking, ChangeNonBreaking or ChangeReview.
+	// Change is contract.ChangeBreaking, ChangeNonBreaking or ChangeReview;
+	// empty for a rule about the contract rather than a change of the
+	// tools (drift/snapshot-stale), which then names its own Level.
 	Change  string
+	Level   contract.Severity
 	Summary string
 	// Help says why the change matters (with evidence) and how to fix it.
 	Help string
@@ -25,6 +28,9 @@ type Rule struct {
 // (descriptions, titles, defaults, annotations: what a reviewer must read)
 // and info for the rest.
 func (r *Rule) Severity() contract.Severity {
+	if r.Change == "" {
+		return r.Level
+	}
 	switch r.Change {
 	case contract.ChangeBreaking:
 		return contract.Error
@@ -63,6 +69,10 @@ func register(r *Rule) *Rule {
 	}
 	switch r.Change {
 	case contract.ChangeBreaking, contract.ChangeNonBreaking, contract.ChangeReview:
+	case "":
+		if r.Level == contract.Off {
+			panic("drift: rule " + r.ID + " has neither a change class nor a level")
+		}
 	default:
 		panic("drift: rule " + r.ID + " has no change class")
 	}

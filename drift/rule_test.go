@@ -44,6 +44,11 @@ func TestRuleMetadata(t *testing.T) {
 			t.Errorf("%s: a breaking change needs a fix", r.ID)
 		}
 		switch {
+		case rule.Change == "":
+			// A verdict on the contract, not a change: it names its level.
+			if r.Severity != rule.Level || r.Severity == contract.Off {
+				t.Errorf("%s: no change class and level %s", r.ID, r.Severity)
+			}
 		case infoClass[r.ID]:
 			if rule.Change != contract.ChangeReview || r.Severity != contract.Warning {
 				t.Errorf("%s: want warning with change review, got %s/%s", r.ID, r.Severity, rule.Change)

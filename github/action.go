@@ -27,7 +27,13 @@ type Inputs struct {
 	MaxIssues        int
 	FailOnDrift      bool
 	WorkingDirectory string
+	// AllowBreakingLabel is the pull request label under which breaking
+	// changes are reported but do not fail the step.
+	AllowBreakingLabel string
 }
+
+// DefaultAllowBreakingLabel is the allow-breaking-label input's default.
+const DefaultAllowBreakingLabel = "mcp-contract:breaking-ok"
 
 // Commands the command input accepts.
 var Commands = []string{"check", "lint", "drift", "collisions", "snapshot"}
@@ -37,18 +43,20 @@ var Commands = []string{"check", "lint", "drift", "collisions", "snapshot"}
 // outside it, so they are applied here too.
 func ReadInputs(a *githubactions.Action) (Inputs, error) {
 	in := Inputs{
-		Command:          orDefault(a.GetInput("command"), "check"),
-		Args:             strings.Fields(a.GetInput("args")),
-		Config:           a.GetInput("config"),
-		Profiles:         a.GetInput("profiles"),
-		FailOn:           orDefault(a.GetInput("fail-on"), "error"),
-		Against:          a.GetInput("against"),
-		Token:            a.GetInput("github-token"),
-		Comment:          orDefault(a.GetInput("comment"), "auto"),
-		CommentID:        orDefault(a.GetInput("comment-id"), "default"),
-		SARIF:            a.GetInput("sarif"),
-		WorkingDirectory: a.GetInput("working-directory"),
+		Command:            orDefault(a.GetInput("command"), "check"),
+		Args:               strings.Fields(a.GetInput("args")),
+		Config:             a.GetInput("config"),
+		Profiles:           a.GetInput("profiles"),
+		FailOn:             orDefault(a.GetInput("fail-on"), "error"),
+		Against:            a.GetInput("against"),
+		Token:              a.GetInput("github-token"),
+		Comment:            orDefault(a.GetInput("comment"), "auto"),
+		CommentID:          orDefault(a.GetInput("comment-id"), "default"),
+		SARIF:              a.GetInput("sarif"),
+		WorkingDirectory:   a.GetInput("working-directory"),
+		AllowBreakingLabel: orDefault(a.GetInput("allow-breaking-label"), DefaultAllowBreakingLabel),
 	}
+
 	known := false
 	for _, c := range Commands {
 		known = known || c == in.Command
@@ -119,6 +127,18 @@ type Event struct {
 	RunURL string
 	// Workflow and Job name the sticky comment's place.
 	Workflow, Job string
+	// Labels are the pull request's labels when the event was sent.
+	Labels []string
+}
+
+// HasLabel reports whether the pull request carries the label.
+func (ev Event) HasLabel(label string) bool {
+	for _, l := range ev.Labels {
+		if label != "" && l == label {
+			return true
+		}
+	}
+	return false
 }
 
 // Blob is where the pull request's files are browsed at its head commit,
@@ -153,6 +173,14 @@ func ReadEvent(a *githubactions.Action) (Event, error) {
 		ev.PR = int(n)
 	} else if n, ok := ctx.Event["number"].(float64); ok {
 		ev.PR = int(n)
+	}
+	labels, _ := pr["labels"].([]any)
+	for _, l := range labels {
+		if m, ok := l.(map[string]any); ok {
+			if name, ok := m["name"].(string); ok {
+				ev.Labels = append(ev.Labels, name)
+			}
+		}
 	}
 	base, _ := pr["base"].(map[string]any)
 	ev.BaseSHA, _ = base["sha"].(string)

@@ -83,3 +83,24 @@ func TestOutputsAndSummaryOutsideARunner(t *testing.T) {
 		t.Error("a line break in an output was written")
 	}
 }
+
+func TestAllowBreakingLabel(t *testing.T) {
+	for _, tc := range []struct {
+		input, want string
+	}{{"", DefaultAllowBreakingLabel}, {"  api-break ", "api-break"}} {
+		in, err := ReadInputs(actionWith(map[string]string{"INPUT_ALLOW-BREAKING-LABEL": tc.input}))
+		if err != nil || in.AllowBreakingLabel != tc.want {
+			t.Errorf("input %q: label %q, %v", tc.input, in.AllowBreakingLabel, err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "event.json")
+	os.WriteFile(path, []byte(`{"pull_request": {"number": 7, "labels": [{"name": "docs"}, {"name": "mcp-contract:breaking-ok"}, {"id": 3}, "odd"],
+  "base": {"sha": "b1"}, "head": {"repo": {"full_name": "o/r"}}}}`), 0o644)
+	ev, err := ReadEvent(actionWith(map[string]string{"GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": path, "GITHUB_REPOSITORY": "o/r"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(ev.Labels, ",") != "docs,mcp-contract:breaking-ok" || !ev.HasLabel(DefaultAllowBreakingLabel) || ev.HasLabel("mcp-contract") || ev.HasLabel("") {
+		t.Errorf("labels %q", ev.Labels)
+	}
+}

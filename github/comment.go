@@ -10,12 +10,27 @@ import (
 
 // Marker is the hidden line that identifies one sticky comment: one per
 // workflow, job and comment-id, so several jobs or steps keep their own.
+// It is the comment's last line, and looked for there only.
 func Marker(workflow, job, id string) string {
 	clean := func(s string) string {
-		// "--" would end the HTML comment early and ">" close it.
-		return strings.NewReplacer("--", "-", ">", "", "\n", " ", "\r", " ").Replace(s)
+		// ">" would close the HTML comment, and "--" may not appear in one;
+		// "---" holds another "--" once one is cut, so cut until none is left.
+		s = strings.NewReplacer(">", "", "\n", " ", "\r", " ").Replace(s)
+		for strings.Contains(s, "--") {
+			s = strings.ReplaceAll(s, "--", "-")
+		}
+		return s
 	}
 	return fmt.Sprintf("<!-- mcp-contract:%s:%s:%s -->", clean(workflow), clean(job), clean(id))
+}
+
+// endsWithMarker reports whether body is one UpsertComment wrote for
+// marker: the marker is its last line, so a marker quoted in the report
+// above it (a tool named like one) names no comment.
+func endsWithMarker(body, marker string) bool {
+	body = strings.TrimRight(body, "\r\n")
+	last := body[strings.LastIndexByte(body, '\n')+1:]
+	return strings.TrimSuffix(last, "\r") == marker
 }
 
 // CommentAction says what UpsertComment did.
@@ -70,7 +85,7 @@ func (c *Client) findComment(ctx context.Context, repo Repo, pr int, marker stri
 			return nil, apiError("listing the pull request comments", err)
 		}
 		for _, cm := range comments {
-			if cm.GetUser().GetType() == "Bot" && strings.Contains(cm.GetBody(), marker) {
+			if cm.GetUser().GetType() == "Bot" && endsWithMarker(cm.GetBody(), marker) {
 				return cm, nil
 			}
 		}

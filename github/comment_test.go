@@ -164,4 +164,35 @@ func TestMarkerCannotCloseTheComment(t *testing.T) {
 	if strings.Count(m, "-->") != 1 || !strings.HasSuffix(m, " -->") || strings.Contains(m, "\n") {
 		t.Errorf("marker %q", m)
 	}
+	// "--" may not appear inside an HTML comment; "---" holds a second one
+	// once the first is cut.
+	for _, name := range []string{"a--b", "a---b", "a----->b"} {
+		m := Marker(name, "job", "id")
+		if inner := strings.TrimSuffix(strings.TrimPrefix(m, "<!--"), "-->"); strings.Contains(inner, "--") || !strings.Contains(m, ":a-b:") {
+			t.Errorf("Marker(%q) = %q", name, m)
+		}
+	}
+}
+
+// A bot comment quoting another job's marker (a tool named like one, shown
+// in a code span) is not that job's comment: the marker counts on the last
+// line only, where UpsertComment writes it.
+func TestUpsertCommentIgnoresAQuotedMarker(t *testing.T) {
+	f, c := newFakeAPI(t)
+	lint, other := Marker("ci", "lint", "default"), Marker("ci", "other", "default")
+	f.comments = []map[string]any{
+		comment(1, "github-actions[bot]", "Bot", "- 🔴 tool `"+other+"` is bad\n\n"+lint+"\n"),
+	}
+	action, err := c.UpsertComment(context.Background(), Repo{"o", "r"}, 7, other, "other's report", false)
+	if err != nil || action != CommentCreated {
+		t.Fatalf("%v, %v: want a new comment for the other job", action, err)
+	}
+	if !strings.HasSuffix(f.comments[0]["body"].(string), lint+"\n") {
+		t.Errorf("lint's comment was taken over: %q", f.comments[0]["body"])
+	}
+	// Its own comment, with CRLF line ends as an edit in the browser leaves them.
+	f.comments[1]["body"] = "other's report\r\n\r\n" + other + "\r\n"
+	if action, err := c.UpsertComment(context.Background(), Repo{"o", "r"}, 7, other, "again", false); err != nil || action != CommentEdited {
+		t.Errorf("its own comment: %v, %v", action, err)
+	}
 }

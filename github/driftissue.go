@@ -31,13 +31,45 @@ const (
 const maxIssuePages = 50
 
 // DriftMarker identifies a server's drift issue; UnreachableMarker its
-// unreachable issue. Server names are limited to A-Za-z0-9_.- (they name
-// snapshot files), so they cannot end the HTML comment.
-func DriftMarker(server string) string { return "<!-- mcp-contract:drift:server=" + server + " -->" }
+// unreachable issue. Each is the first line of its issue's body and is
+// looked for there only, so text quoted further down (a tool named like a
+// marker) names no issue. The name is written with markerName, so that no
+// server name, whatever a report says, can end the comment early or spell
+// another server's marker.
+func DriftMarker(server string) string {
+	return "<!-- mcp-contract:drift:server=" + markerName(server) + " -->"
+}
 
 // UnreachableMarker identifies the issue of a server that could not be reached.
 func UnreachableMarker(server string) string {
-	return "<!-- mcp-contract:unreachable:server=" + server + " -->"
+	return "<!-- mcp-contract:unreachable:server=" + markerName(server) + " -->"
+}
+
+// markerName keeps the characters a configured server name may hold
+// (A-Za-z0-9_.-, so today's markers stay as they were) and writes every
+// other byte as %XX, '%' included: one name, one marker, and no '>', space
+// or "--" anywhere a name could put one.
+func markerName(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '.':
+			b.WriteByte(c)
+		case c == '-' && (i+1 == len(name) || name[i+1] != '-'):
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// hasMarker reports whether body is one the marker's writer wrote: the
+// marker is its whole first line (GitHub may hand a body back with CRLF).
+func hasMarker(body, marker string) bool {
+	line, _, _ := strings.Cut(body, "\n")
+	return strings.TrimSuffix(line, "\r") == marker
 }
 
 // Standings of a server in a nightly run.
@@ -105,6 +137,11 @@ func Standings(r *contract.Result, opts StandingOptions) []Standing {
 		}
 	}
 	checked := opts.Now.UTC().Format(time.RFC3339)
+	// Every value from the report reaches the issue through the one
+	// markdown escaper, masked first: a crafted name or a server's stderr
+	// must not mention anyone, link anything or open HTML.
+	md := func(s string) string { return report.MarkdownText(opts.Masker.Mask(s)) }
+	code := func(s string) string { return report.MarkdownCode(opts.Masker.Mask(s)) }
 	var out []Standing
 	for _, s := range r.Servers {
 		switch d, ok := compared[s.Name]; {
@@ -112,8 +149,8 @@ func Standings(r *contract.Result, opts StandingOptions) []Standing {
 			seen := Seen{Server: s.Name, Origin: s.Origin, Error: s.Error, Run: opts.RunURL, Checked: checked}
 			body := fmt.Sprintf("**%s** could not be reached in the nightly check, so its tools were not compared with the "+
 				"snapshot. This is not drift: a server that does not answer has not removed its tools, and its drift "+
-				"issue, if any, stays as it was.\n\n> %s\n", s.Name, safetext.Line(opts.Masker.Mask(s.Error)))
-			out = append(out, Standing{Server: s.Name, State: Unreachable, Title: fmt.Sprintf("MCP server %s could not be reached", s.Name),
+				"issue, if any, stays as it was.\n\n> %s\n", md(s.Name), md(s.Error))
+			out = append(out, Standing{Server: s.Name, State: Unreachable, Title: "MCP server " + code(s.Name) + " could not be reached",
 				Body: issueBody(UnreachableMarker(s.Name), body, seen, opts)})
 		case len(byServer[s.Name]) > 0:
 			findings := byServer[s.Name]
@@ -125,13 +162,13 @@ func Standings(r *contract.Result, opts StandingOptions) []Standing {
 			for _, f := range findings {
 				seen.Changes[orDefault(f.Change, "other")]++
 			}
-			var md strings.Builder
-			report.Markdown(&md, &contract.Result{Servers: []contract.ServerInfo{s}, Findings: findings},
+			var body strings.Builder
+			report.Markdown(&body, &contract.Result{Servers: []contract.ServerInfo{s}, Findings: findings},
 				report.MarkdownOptions{FailOn: contract.Error, Masker: opts.Masker, MaxBytes: report.MaxCommentBytes - 4096, RunURL: opts.RunURL})
 			intro := fmt.Sprintf("**%s** no longer matches its committed snapshot: %s. Update the snapshot "+
-				"(`mcp-contract snapshot --server %s`) if the change is meant, or fix the server.\n\n", s.Name, changeSummary(seen.Changes), s.Name)
-			out = append(out, Standing{Server: s.Name, State: Drifting, Title: fmt.Sprintf("MCP server %s drifted from its snapshot", s.Name),
-				Body: issueBody(DriftMarker(s.Name), intro+md.String(), seen, opts)})
+				"(%s) if the change is meant, or fix the server.\n\n", md(s.Name), md(changeSummary(seen.Changes)), code("mcp-contract snapshot --server "+s.Name))
+			out = append(out, Standing{Server: s.Name, State: Drifting, Title: "MCP server " + code(s.Name) + " drifted from its snapshot",
+				Body: issueBody(DriftMarker(s.Name), intro+body.String(), seen, opts)})
 		case ok:
 			out = append(out, Standing{Server: s.Name, State: Clean})
 		}
@@ -153,12 +190,14 @@ func changeSummary(changes map[string]int) string {
 }
 
 func issueBody(marker, text string, seen Seen, opts StandingOptions) string {
-	// Masked before encoding, as every secret is: before any escaping.
-	seen.Error = opts.Masker.Mask(seen.Error)
-	seen.Origin = opts.Masker.Mask(seen.Origin)
+	// Masked before encoding, as every secret is: before any escaping. JSON
+	// escapes what would end the fence or open HTML, not bidi controls, so
+	// the strings are made one plain line first.
+	clean := func(s string) string { return safetext.Line(opts.Masker.Mask(s)) }
+	seen.Server, seen.Error, seen.Origin = clean(seen.Server), clean(seen.Error), clean(seen.Origin)
 	for _, side := range []*Side{seen.Snapshot, seen.Live} {
 		if side != nil {
-			side.Origin = opts.Masker.Mask(side.Origin)
+			side.Origin = clean(side.Origin)
 		}
 	}
 	data, _ := json.MarshalIndent(seen, "", "  ")
@@ -190,37 +229,96 @@ type openIssue struct {
 	labels []string
 }
 
+// What an IssueStep does.
+const (
+	IssueCreate = "create"
+	IssueEdit   = "edit"
+	IssueClose  = "close"
+)
+
+// IssueStep is one write of a sync: create an issue (Label, Title, Body),
+// edit one (Number, Title, Body), or comment on one and close it (Number,
+// Label it was found by, Comment, Labels).
+type IssueStep struct {
+	Kind   string
+	Server string
+	Number int
+	Label  string
+	// Labels the issue keeps when closed, LabelRecovered among them.
+	Labels      []string
+	Title, Body string
+	Comment     string
+	// Unlisted: the open issues were not read (a dry run without a
+	// token), so a create may be an edit and a close may find nothing.
+	Unlisted bool
+}
+
+// IssuePlan is what a sync would write, in order, and the servers held back
+// by MaxIssues.
+type IssuePlan struct {
+	Steps []IssueStep
+	Held  []string
+}
+
 // SyncDriftIssues keeps one open issue per drifting server and one per
 // unreachable server, edited in place, and closes those of servers that
 // recovered with a comment and the drift-recovered label. Issues are found
 // by label and hidden marker across every page of the listing. Closing
 // comes first, so a recovered server frees its place under MaxIssues.
 func (c *Client) SyncDriftIssues(ctx context.Context, repo Repo, standings []Standing, opts SyncOptions) (IssueOutcome, error) {
-	var out IssueOutcome
+	plan, err := c.PlanDriftIssues(ctx, repo, standings, opts)
+	if err != nil {
+		return IssueOutcome{}, err
+	}
+	return c.applyIssuePlan(ctx, repo, plan)
+}
+
+// PlanDriftIssues reads the open issues and says what SyncDriftIssues
+// would write, writing nothing.
+func (c *Client) PlanDriftIssues(ctx context.Context, repo Repo, standings []Standing, opts SyncOptions) (IssuePlan, error) {
+	drift, err := c.openIssues(ctx, repo, LabelDrift)
+	if err != nil {
+		return IssuePlan{}, err
+	}
+	down, err := c.openIssues(ctx, repo, LabelUnreachable)
+	if err != nil {
+		return IssuePlan{}, err
+	}
+	return planIssues(standings, drift, down, true, opts), nil
+}
+
+// PlanDriftIssuesUnlisted says what a sync would write without reading the
+// open issues: every drifting or unreachable server's issue as created,
+// every recovered server's as closed, each step marked Unlisted.
+func PlanDriftIssuesUnlisted(standings []Standing, opts SyncOptions) IssuePlan {
+	return planIssues(standings, nil, nil, false, opts)
+}
+
+func planIssues(standings []Standing, drift, down []openIssue, listed bool, opts SyncOptions) IssuePlan {
+	var plan IssuePlan
 	maxOpen := opts.MaxIssues
 	if maxOpen <= 0 {
 		maxOpen = DefaultMaxIssues
 	}
-	drift, err := c.openIssues(ctx, repo, LabelDrift)
-	if err != nil {
-		return out, err
-	}
-	down, err := c.openIssues(ctx, repo, LabelUnreachable)
-	if err != nil {
-		return out, err
-	}
 	open := len(drift) + len(down)
 	find := func(list []openIssue, marker string) *openIssue {
 		for i := range list {
-			if strings.Contains(list[i].body, marker) {
+			if hasMarker(list[i].body, marker) {
 				return &list[i]
 			}
 		}
-		return nil
+		if listed {
+			return nil
+		}
+		return &openIssue{}
 	}
 	run := ""
 	if opts.RunURL != "" {
 		run = fmt.Sprintf(" ([run](%s))", opts.RunURL)
+	}
+	closing := func(is *openIssue, label, server, why string) IssueStep {
+		return IssueStep{Kind: IssueClose, Server: server, Number: is.number, Label: label, Labels: append(append([]string{}, is.labels...), LabelRecovered),
+			Comment: fmt.Sprintf("**%s** %s%s", report.MarkdownText(server), why, run), Unlisted: !listed}
 	}
 	for _, s := range standings {
 		if s.State == Unreachable {
@@ -228,20 +326,14 @@ func (c *Client) SyncDriftIssues(ctx context.Context, repo Repo, standings []Sta
 		}
 		// Reachable again: its unreachable issue is done, drifting or not.
 		if is := find(down, UnreachableMarker(s.Server)); is != nil {
-			if err := c.closeIssue(ctx, repo, is, fmt.Sprintf("**%s** answered again%s; closing.", s.Server, run)); err != nil {
-				return out, err
-			}
-			out.Closed = append(out.Closed, is.number)
+			plan.Steps = append(plan.Steps, closing(is, LabelUnreachable, s.Server, "answered again; closing."))
 			open--
 		}
 		if s.State != Clean {
 			continue
 		}
 		if is := find(drift, DriftMarker(s.Server)); is != nil {
-			if err := c.closeIssue(ctx, repo, is, fmt.Sprintf("**%s** matches its snapshot again%s: the drift cleared; closing.", s.Server, run)); err != nil {
-				return out, err
-			}
-			out.Closed = append(out.Closed, is.number)
+			plan.Steps = append(plan.Steps, closing(is, LabelDrift, s.Server, "matches its snapshot again: the drift cleared; closing."))
 			open--
 		}
 	}
@@ -256,25 +348,45 @@ func (c *Client) SyncDriftIssues(ctx context.Context, repo Repo, standings []Sta
 		default:
 			continue
 		}
-		if is := find(list, marker); is != nil {
-			if err := c.editIssue(ctx, repo, is.number, &gh.IssueRequest{Title: gh.String(s.Title), Body: gh.String(s.Body)}); err != nil {
+		if listed {
+			if is := find(list, marker); is != nil {
+				plan.Steps = append(plan.Steps, IssueStep{Kind: IssueEdit, Server: s.Server, Number: is.number, Title: s.Title, Body: s.Body})
+				continue
+			}
+			if open >= maxOpen {
+				plan.Held = append(plan.Held, s.Server)
+				continue
+			}
+		}
+		plan.Steps = append(plan.Steps, IssueStep{Kind: IssueCreate, Server: s.Server, Label: label, Title: s.Title, Body: s.Body, Unlisted: !listed})
+		open++
+	}
+	return plan
+}
+
+func (c *Client) applyIssuePlan(ctx context.Context, repo Repo, plan IssuePlan) (IssueOutcome, error) {
+	out := IssueOutcome{Held: plan.Held}
+	for _, st := range plan.Steps {
+		switch st.Kind {
+		case IssueClose:
+			if err := c.closeIssue(ctx, repo, st.Number, st.Comment, st.Labels); err != nil {
 				return out, err
 			}
-			out.Edited = append(out.Edited, is.number)
-			continue
+			out.Closed = append(out.Closed, st.Number)
+		case IssueEdit:
+			if err := c.editIssue(ctx, repo, st.Number, &gh.IssueRequest{Title: gh.String(st.Title), Body: gh.String(st.Body)}); err != nil {
+				return out, err
+			}
+			out.Edited = append(out.Edited, st.Number)
+		case IssueCreate:
+			pctx, cancel := context.WithTimeout(ctx, requestTimeout)
+			created, _, err := c.rest.Issues.Create(pctx, repo.Owner, repo.Name, &gh.IssueRequest{Title: gh.String(st.Title), Body: gh.String(st.Body), Labels: &[]string{st.Label}})
+			cancel()
+			if err != nil {
+				return out, apiError("creating the drift issue of "+safetext.Line(st.Server), err)
+			}
+			out.Created = append(out.Created, created.GetNumber())
 		}
-		if open >= maxOpen {
-			out.Held = append(out.Held, s.Server)
-			continue
-		}
-		pctx, cancel := context.WithTimeout(ctx, requestTimeout)
-		created, _, err := c.rest.Issues.Create(pctx, repo.Owner, repo.Name, &gh.IssueRequest{Title: gh.String(s.Title), Body: gh.String(s.Body), Labels: &[]string{label}})
-		cancel()
-		if err != nil {
-			return out, apiError("creating the drift issue of "+s.Server, err)
-		}
-		out.Created = append(out.Created, created.GetNumber())
-		open++
 	}
 	return out, nil
 }
@@ -317,14 +429,13 @@ func (c *Client) editIssue(ctx context.Context, repo Repo, number int, req *gh.I
 	return nil
 }
 
-// closeIssue comments why, then closes with the recovered label added.
-func (c *Client) closeIssue(ctx context.Context, repo Repo, is *openIssue, comment string) error {
+// closeIssue comments why, then closes with labels (the recovered one among them).
+func (c *Client) closeIssue(ctx context.Context, repo Repo, number int, comment string, labels []string) error {
 	pctx, cancel := context.WithTimeout(ctx, requestTimeout)
-	_, _, err := c.rest.Issues.CreateComment(pctx, repo.Owner, repo.Name, is.number, &gh.IssueComment{Body: gh.String(comment)})
+	_, _, err := c.rest.Issues.CreateComment(pctx, repo.Owner, repo.Name, number, &gh.IssueComment{Body: gh.String(comment)})
 	cancel()
 	if err != nil {
-		return apiError(fmt.Sprintf("commenting on issue #%d", is.number), err)
+		return apiError(fmt.Sprintf("commenting on issue #%d", number), err)
 	}
-	labels := append(append([]string{}, is.labels...), LabelRecovered)
-	return c.editIssue(ctx, repo, is.number, &gh.IssueRequest{State: gh.String("closed"), StateReason: gh.String("completed"), Labels: &labels})
+	return c.editIssue(ctx, repo, number, &gh.IssueRequest{State: gh.String("closed"), StateReason: gh.String("completed"), Labels: &labels})
 }

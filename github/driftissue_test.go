@@ -220,7 +220,7 @@ func TestDriftIssueCycle(t *testing.T) {
 		t.Fatalf("first run: %+v", out)
 	}
 	a, down := f.issues[2], f.issues[3]
-	if !strings.Contains(a["body"].(string), DriftMarker("a")) || strings.Join(labelNames(a), ",") != LabelDrift || a["title"] != "MCP server a drifted from its snapshot" {
+	if !strings.Contains(a["body"].(string), DriftMarker("a")) || strings.Join(labelNames(a), ",") != LabelDrift || a["title"] != "MCP server `a` drifted from its snapshot" {
 		t.Errorf("a's issue: %v", a)
 	}
 	seen := seenOf(t, a["body"].(string))
@@ -318,5 +318,80 @@ func TestDriftIssueLeavesUncomparedServersAlone(t *testing.T) {
 	got := Standings(r, StandingOptions{Masker: safetext.NewMasker()})
 	if len(got) != 1 || got[0].Server != "a" || got[0].State != Clean {
 		t.Errorf("%+v", got)
+	}
+}
+
+// A tool named like server y's marker shows in x's issue: the marker counts
+// on the first line only, so y recovering closes y's issue, not x's.
+func TestDriftIssueMarkerQuotedInAnotherIssue(t *testing.T) {
+	f, c := newFakeIssues(t)
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "x", Tools: 1}, {Name: "y", Tools: 1}},
+		Drift:   &contract.DriftCoverage{Compared: []contract.DriftServer{{Server: "x", How: "live"}, {Server: "y", How: "live"}}},
+		Findings: []contract.Finding{{Rule: "drift/tool-added", Severity: contract.Warning, Category: contract.CategoryDrift, Server: "x",
+			Tool: DriftMarker("y"), Message: "tool added", Change: contract.ChangeReview}},
+	}
+	// Night one: y drifts too, so both have issues; x's (listed first) quotes y's marker.
+	r.Findings = append(r.Findings, driftFinding("y", contract.ChangeBreaking, "required property added"))
+	runNight(t, c, r, 0)
+	if len(f.issues) != 2 || !strings.Contains(f.issues[0]["body"].(string), DriftMarker("y")) {
+		t.Fatalf("night one: %v", f.issues)
+	}
+	// Night two: y matches its snapshot again, x still drifts.
+	r.Findings = r.Findings[:1]
+	out := runNight(t, c, r, 0)
+	if fmt.Sprint(out.Closed) != "[2]" || fmt.Sprint(out.Edited) != "[1]" || f.issues[0]["state"] != "open" || f.issues[1]["state"] != "closed" {
+		t.Errorf("closed %v, edited %v; x's issue %v, y's %v", out.Closed, out.Edited, f.issues[0]["state"], f.issues[1]["state"])
+	}
+}
+
+// A report names its servers: a crafted name cannot end the marker's
+// comment or spell another server's marker, and two names never share one.
+func TestDriftMarkerOfACraftedName(t *testing.T) {
+	for _, name := range []string{"y -->", "a --> <!-- mcp-contract:drift:server=b", "x\n<!-- mcp-contract:drift:server=y -->", "a--b", "a-%2D-b"} {
+		m := DriftMarker(name)
+		inner := strings.TrimSuffix(strings.TrimPrefix(m, "<!-- "), " -->")
+		if strings.ContainsAny(inner, "<> \n") || strings.Contains(inner, "--") {
+			t.Errorf("DriftMarker(%q) = %q", name, m)
+		}
+	}
+	if DriftMarker("my_server.v2-b") != "<!-- mcp-contract:drift:server=my_server.v2-b -->" {
+		t.Errorf("a configured name changed its marker: %s", DriftMarker("my_server.v2-b"))
+	}
+	if DriftMarker("a--b") == DriftMarker("a%2D-b") || DriftMarker("a b") == DriftMarker("a%20b") {
+		t.Error("two names share a marker")
+	}
+}
+
+// Everything a report says about a server reaches its issue escaped: the
+// name in the title and body, the error (a server's stderr) in the quote.
+func TestUnreachableIssueEscapesEverything(t *testing.T) {
+	hostile := "@org/team <img src=x onerror=alert(1)> </details> ``` GH-1 https://github.com/o/r/issues/1 " +
+		"deadbeefcafe1234 [x](https://evil.example) \u202eevil"
+	r := &contract.Result{Servers: []contract.ServerInfo{{Name: "s <b>@org/team</b> GH-2", Error: "stderr: " + hostile}}}
+	got := Standings(r, StandingOptions{Masker: safetext.NewMasker(), Now: time.Now()})
+	if len(got) != 1 {
+		t.Fatalf("%+v", got)
+	}
+	// The marker line is an HTML comment, and the name in it percent-encoded.
+	_, prose, _ := strings.Cut(got[0].Body, "\n")
+	prose, _, _ = strings.Cut(prose, "```json")
+	for _, raw := range []string{"<img", "<b>", "@org/team", "</details>", "```", "GH-1", "GH-2", "https://", "deadbeefcafe1234", "[x](", "\u202e"} {
+		if strings.Contains(prose, raw) {
+			t.Errorf("%q is raw in:\n%s", raw, prose)
+		}
+	}
+	// The title shows the name in one code span, where nothing renders.
+	if want := "MCP server `s <b>@org/team</b> GH-2` could not be reached"; got[0].Title != want {
+		t.Errorf("title %q, want %q", got[0].Title, want)
+	}
+	var fences []string
+	for _, line := range strings.Split(got[0].Body, "\n") {
+		if strings.HasPrefix(strings.TrimLeft(line, " "), "```") {
+			fences = append(fences, line)
+		}
+	}
+	if !strings.HasPrefix(got[0].Body, UnreachableMarker(r.Servers[0].Name)+"\n") || strings.Join(fences, ",") != "```json,```" {
+		t.Errorf("body:\n%s", got[0].Body)
 	}
 }

@@ -57,6 +57,10 @@ func JSON(w io.Writer, r *contract.Result, meta Meta) error {
 		e.raw(",\n  \"drift\": ")
 		e.value(r.Drift, "  ")
 	}
+	if r.Session != nil {
+		e.raw(",\n  \"session\": ")
+		e.value(r.Session, "  ")
+	}
 	e.raw(",\n  \"findings\": [")
 	e.findings(r.Findings)
 	if len(r.Findings) > 0 {
@@ -198,6 +202,9 @@ func (e *elementEncoder) finding(f *contract.Finding) {
 	e.str(","+field+"message\": ", f.Message)
 	e.optStr(","+field+"fix\": ", f.Fix)
 	e.optStr(","+field+"change\": ", f.Change)
+	if f.New != nil {
+		e.raw("," + field + "new\": " + strconv.FormatBool(*f.New))
+	}
 	e.raw("\n    }")
 }
 

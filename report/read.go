@@ -34,6 +34,7 @@ func ReadJSON(r io.Reader, file string) (*contract.Result, Meta, error) {
 		Servers       []contract.ServerInfo   `json:"servers"`
 		Findings      []contract.Finding      `json:"findings"`
 		Drift         *contract.DriftCoverage `json:"drift"`
+		Session       *contract.Session       `json:"session"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, Meta{}, decodeError(data, file, err)
@@ -65,7 +66,7 @@ func ReadJSON(r io.Reader, file string) (*contract.Result, Meta, error) {
 			return nil, Meta{}, &contract.InputError{File: file, Msg: fmt.Sprintf("servers/%d: no name", i)}
 		}
 	}
-	return &contract.Result{Servers: doc.Servers, Findings: doc.Findings, Drift: doc.Drift}, doc.Tool, nil
+	return &contract.Result{Servers: doc.Servers, Findings: doc.Findings, Drift: doc.Drift, Session: doc.Session}, doc.Tool, nil
 }
 
 // decodeError names the line and column where decoding stopped.

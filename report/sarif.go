@@ -56,8 +56,21 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool sarifTool `json:"tool"`
+	// Invocations carry the servers that could not be reached, which have
+	// no result of their own: a scan without them would read as clean.
+	Invocations []sarifInvocation `json:"invocations,omitempty"`
+	Results     []sarifResult     `json:"results"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications"`
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
 }
 
 type sarifTool struct {
@@ -169,8 +182,23 @@ func SARIF(w io.Writer, r *contract.Result, opts SARIFOptions) error {
 	return enc.Encode(sarifLog{
 		Schema:  SARIFSchema,
 		Version: "2.1.0",
-		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}},
+		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: sarifInvocations(r, opts.Masker), Results: results}},
 	})
+}
+
+// sarifInvocations is one failed invocation naming each unreachable server,
+// or none when every server answered.
+func sarifInvocations(r *contract.Result, m *safetext.Masker) []sarifInvocation {
+	var notes []sarifNotification
+	for _, s := range r.Servers {
+		if s.Error != "" {
+			notes = append(notes, sarifNotification{Level: "error", Message: sarifText{Text: m.Mask("server " + s.Name + " unreachable: " + s.Error)}})
+		}
+	}
+	if notes == nil {
+		return nil
+	}
+	return []sarifInvocation{{ExecutionSuccessful: false, ToolExecutionNotifications: notes}}
 }
 
 func sarifRuleOf(info contract.RuleInfo, helpURI func(string) string) sarifRule {

@@ -115,7 +115,7 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		tw.printf("%s said as %s; --expand lists every place.\n",
 			plural(len(r.Findings), "finding"), plural(len(groups), "fact"))
 	}
-	tw.printf("%s in %s, %s", totals(r.Findings), plural(len(r.Servers), "server"), plural(r.ToolCount(), "tool"))
+	tw.printf("%s in %s%s, %s", totals(r.Findings), plural(len(r.Servers), "server"), unreachableNote(r), plural(r.ToolCount(), "tool"))
 	if opts.Sections || hasDrift(r.Findings) {
 		tw.printf("; %s", plural(breaking(r.Findings), "breaking change"))
 	}
@@ -132,6 +132,17 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 	}
 	tw.printf("\n")
 	return tw.err
+}
+
+// unreachableNote is " (2 unreachable: github, slack)" when servers could
+// not be reached, so the last line never counts a server it did not check as
+// checked.
+func unreachableNote(r *contract.Result) string {
+	names := r.Unreachable()
+	if len(names) == 0 {
+		return ""
+	}
+	return " " + safetext.Line(fmt.Sprintf("(%d unreachable: %s)", len(names), strings.Join(names, ", ")))
 }
 
 // writeServers prints each server that has findings (or, with withErrors, a

@@ -42,6 +42,45 @@ func ClientConfigServers(dir string) (servers []*ServerConfig, file string, secr
 type ClientConfig struct {
 	File    string
 	Servers []*ServerConfig
+	// Notes name the entries skipped, each with why.
+	Notes []string
+}
+
+// UserClientConfigFiles are the MCP client configs outside the project,
+// under the home folder home, on the system goos: Claude Desktop's, Claude
+// Code's, Cursor's, Windsurf's and Gemini CLI's user-level files.
+func UserClientConfigFiles(home, goos, appData string) []string {
+	claude := filepath.Join(home, ".config", "Claude")
+	switch goos {
+	case "darwin":
+		claude = filepath.Join(home, "Library", "Application Support", "Claude")
+	case "windows":
+		claude = filepath.Join(appData, "Claude")
+	}
+	return []string{
+		filepath.Join(claude, "claude_desktop_config.json"),
+		filepath.Join(home, ".claude.json"),
+		filepath.Join(home, ".cursor", "mcp.json"),
+		filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"),
+		filepath.Join(home, ".gemini", "settings.json"),
+	}
+}
+
+// ReadClientConfigAsWritten reads one MCP client config file of any client,
+// as ClientConfigsAsWritten does: the servers sit under "mcpServers" (Claude,
+// Cursor, Windsurf, Gemini CLI) or "servers" (VS Code). An entry of a kind
+// it cannot use is skipped with a note.
+func ReadClientConfigAsWritten(path string) (ClientConfig, error) {
+	doc, err := readDoc(path, fileio.MaxConfigFile)
+	if err != nil {
+		return ClientConfig{}, err
+	}
+	key := "mcpServers"
+	if doc.root.Get(key) == nil && doc.root.Get("servers") != nil {
+		key = "servers"
+	}
+	servers, notes, err := readClientConfigNotes(filepath.Dir(path), path, key, true)
+	return ClientConfig{File: path, Servers: servers, Notes: notes}, err
 }
 
 // ClientConfigsAsWritten reads every MCP client config found in dir, in the
@@ -56,16 +95,34 @@ func ClientConfigsAsWritten(dir string) ([]ClientConfig, error) {
 		if _, err := os.Lstat(path); err != nil {
 			continue
 		}
-		servers, _, err := readClientConfig(dir, path, cf.Key, true)
+		servers, notes, err := readClientConfigNotes(dir, path, cf.Key, true)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, ClientConfig{File: path, Servers: servers})
+		out = append(out, ClientConfig{File: path, Servers: servers, Notes: notes})
 	}
 	return out, nil
 }
 
 func readClientConfig(dir, path, key string, asWritten bool) ([]*ServerConfig, []string, error) {
+	servers, r, err := readClientConfigWith(dir, path, key, asWritten)
+	if err != nil {
+		return nil, nil, err
+	}
+	return servers, r.secrets, nil
+}
+
+// readClientConfigNotes reads as written, skipping with a note each entry
+// of a kind it cannot use.
+func readClientConfigNotes(dir, path, key string, asWritten bool) ([]*ServerConfig, []string, error) {
+	servers, r, err := readClientConfigWith(dir, path, key, asWritten)
+	if err != nil {
+		return nil, nil, err
+	}
+	return servers, r.notes, nil
+}
+
+func readClientConfigWith(dir, path, key string, asWritten bool) ([]*ServerConfig, *clientConfigReader, error) {
 	doc, err := readDoc(path, fileio.MaxConfigFile)
 	if err != nil {
 		return nil, nil, err
@@ -104,7 +161,7 @@ func readClientConfig(dir, path, key string, asWritten bool) ([]*ServerConfig, [
 			r.secrets = append(r.secrets, literalSecrets(sc)...)
 		}
 	}
-	return servers, r.secrets, nil
+	return servers, r, nil
 }
 
 type clientConfigReader struct {
@@ -112,6 +169,8 @@ type clientConfigReader struct {
 	dir       string
 	secrets   []string
 	asWritten bool
+	// notes: entries skipped as written (init), each with why.
+	notes []string
 }
 
 func (r *clientConfigReader) errorAt(n *jsontree.Node, msg string) error {
@@ -200,6 +259,9 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 	if sc.URL == "" {
 		sc.URL = str("serverUrl") // Windsurf's spelling
 	}
+	if sc.URL == "" {
+		sc.URL = str("httpUrl") // Gemini CLI's Streamable HTTP server
+	}
 	cwd := str("cwd")
 	sc.Env = strMap("env")
 	sc.Headers = strMap("headers")
@@ -241,6 +303,11 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 			sc.Transport = "sse"
 		}
 	default:
+		if r.asWritten {
+			line, _ := r.doc.lines.Position(n.Offset)
+			r.notes = append(r.notes, fmt.Sprintf("%s:%d: server %q skipped: it has no \"command\", \"url\", \"serverUrl\" or \"httpUrl\" (a transport mcp-contract cannot start)", r.doc.file, line, name))
+			return nil, nil
+		}
 		return nil, r.errorAt(n, fmt.Sprintf("server %q has neither \"command\" nor \"url\"", name))
 	}
 	return sc, nil

@@ -95,6 +95,56 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 	return catalogsOf(docs, folderName(filepath.Join(repoDir, snapshotDir)), "git:"+ref+":"+rel, "")
 }
 
+// LoadGitFile reads one tool file as it is at ref: a `file:` server of the
+// config, whose lint findings check --against compares with the ones it had
+// at the base. file is relative to repoDir; the catalog is named server and
+// the file "git:REF:path". A file absent at ref (a server the change adds)
+// gives nil and no error.
+func LoadGitFile(repoDir, ref, file, server string) (*contract.Catalog, error) {
+	repo, err := git.PlainOpenWithOptions(repoDir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if err != nil {
+		return nil, &contract.InputError{File: repoDir, Msg: "cannot read a git repository here (" + err.Error() + "); --against git:REF needs the project's git checkout"}
+	}
+	rel, err := repoPath(repo, repoDir, file)
+	if err != nil {
+		return nil, err
+	}
+	if ref == "HEAD" && unbornHead(repo) {
+		return nil, nil
+	}
+	commit, err := commitAt(repo, ref)
+	if err != nil {
+		return nil, err
+	}
+	root, err := commit.Tree()
+	if err != nil {
+		return nil, missingHistory(repo, ref, err)
+	}
+	entry, err := root.FindEntry(rel)
+	if err != nil {
+		return nil, nil
+	}
+	hash := entry.Hash
+	switch entry.Mode {
+	case filemode.Regular, filemode.Executable:
+	case filemode.Symlink:
+		if hash, err = followLink(repo, root, ref, rel, entry.Hash); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, &contract.InputError{File: gitName(ref, rel), Msg: "is not a file at " + ref}
+	}
+	text, err := readBlob(repo, hash, gitName(ref, rel))
+	if err != nil {
+		return nil, err
+	}
+	doc, err := parseDoc(text, gitName(ref, rel))
+	if err != nil {
+		return nil, err
+	}
+	return doc.catalog(server, gitName(ref, rel))
+}
+
 func gitName(ref, p string) string { return "git:" + ref + ":" + p }
 
 // repoPath returns snapshotDir relative to the repository root, slash-separated.

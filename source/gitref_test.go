@@ -153,3 +153,32 @@ func TestLoadGitRefInAShallowClone(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadGitFile(t *testing.T) {
+	dir := history(t)
+	c, err := LoadGitFile(dir, "HEAD~1", "mcp-snapshots/github.json", "weather")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Server != "weather" || c.Origin != "git:HEAD~1:mcp-snapshots/github.json" || len(c.Tools) != 1 || c.Tools[0].Name != "old_tool" {
+		t.Fatalf("got %+v", c)
+	}
+	if file, line, _ := c.Tools[0].Position(c.Tools[0].Node.Get("name")); file != "git:HEAD~1:mcp-snapshots/github.json" || line != 4 {
+		t.Errorf("positioned at %s:%d", file, line)
+	}
+	// From a subfolder, the path is relative to it, as a config's file: is.
+	if c, err := LoadGitFile(filepath.Join(dir, "mcp-snapshots"), "HEAD", "github.json", "g"); err != nil || c.Tools[0].Name != "new_tool" {
+		t.Fatalf("HEAD from a subfolder: %v %+v", err, c)
+	}
+	// A file the change adds is no error: it had no findings at the ref.
+	write(t, filepath.Join(dir, "tools", "new.json"), v2)
+	if c, err := LoadGitFile(dir, "HEAD", "tools/new.json", "new"); err != nil || c != nil {
+		t.Fatalf("a file absent at the ref: %v %+v", err, c)
+	}
+	if _, err := LoadGitFile(dir, "nope", "mcp-snapshots/github.json", "g"); err == nil || !strings.Contains(err.Error(), `"nope" not found`) {
+		t.Fatalf("unknown ref: %v", err)
+	}
+	if _, err := LoadGitFile(dir, "HEAD", "../outside.json", "g"); err == nil {
+		t.Fatal("a file outside the repository was read")
+	}
+}

@@ -20,8 +20,10 @@ import (
 const (
 	DefaultTimeout         = 30 * time.Second
 	DefaultMaxMessageBytes = 4 << 20
-	DefaultConcurrency     = 4
-	DefaultStderrLines     = 5
+	// DefaultConcurrency starts a fleet of seven at once: starting a server
+	// is mostly waiting (an install, a runtime's start, the network).
+	DefaultConcurrency = 8
+	DefaultStderrLines = 5
 	// MaxPages bounds tools/list pagination: a server whose cursors never end
 	// would otherwise keep a CI job busy forever.
 	MaxPages = 1000
@@ -41,9 +43,13 @@ var Version = "dev"
 
 // FetchOptions bound and report a live fetch. Zero values pick the defaults.
 type FetchOptions struct {
-	// Timeout covers starting the server, the handshake and each request.
-	// ServerConfig.Timeout overrides it per server.
+	// Timeout covers each request. ServerConfig.Timeout overrides it per
+	// server.
 	Timeout time.Duration
+	// StartTimeout covers starting the server and the handshake, which for
+	// a server run through npx or uvx includes its first install; zero is
+	// the request Timeout.
+	StartTimeout time.Duration
 	// MaxMessageBytes aborts the fetch on any larger message from the server.
 	MaxMessageBytes int
 	// MaxTotalBytes aborts the fetch when the tools/list pages of one server
@@ -51,9 +57,10 @@ type FetchOptions struct {
 	MaxTotalBytes int
 	// Concurrency bounds how many servers FetchAll talks to at once.
 	Concurrency int
-	// Progress, when set, hears each server's status changes; FetchAll
-	// calls it from one goroutine at a time.
-	Progress func(server, status string)
+	// Progress, when set, hears each server reach each stage, with a
+	// masked detail (what was listed, the error); FetchAll calls it from one
+	// goroutine at a time.
+	Progress func(server string, stage Stage, detail string)
 	// StderrLines is how many last lines of a stdio server's stderr an error
 	// quotes.
 	StderrLines int
@@ -91,10 +98,10 @@ func FetchAll(ctx context.Context, servers []*ServerConfig, opts FetchOptions) (
 	if report := opts.Progress; report != nil {
 		// One caller at a time, so the CLI's progress lines never interleave.
 		var mu sync.Mutex
-		opts.Progress = func(server, status string) {
+		opts.Progress = func(server string, stage Stage, detail string) {
 			mu.Lock()
 			defer mu.Unlock()
-			report(server, status)
+			report(server, stage, detail)
 		}
 	}
 	catalogs := make([]*contract.Catalog, len(servers))
@@ -144,18 +151,21 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 	if sc.Timeout > 0 {
 		opts.Timeout = sc.Timeout
 	}
+	if opts.StartTimeout <= 0 {
+		opts.StartTimeout = opts.Timeout
+	}
 	f := &fetcher{sc: sc, opts: opts, origin: origin(sc, opts.Masker)}
-	f.progress("connecting")
+	f.progress(Starting, "")
 	c, err := f.run(ctx)
 	if err != nil {
 		msg := f.mask(oneLine(err.Error()))
 		if ctx.Err() != nil {
 			msg = "interrupted before the server answered"
 		}
-		f.progress("failed: " + msg)
+		f.progress(Failed, msg)
 		return nil, &contract.ServerError{Server: sc.Name, Msg: msg}
 	}
-	f.progress(fmt.Sprintf("%s (protocol %s)", english.Plural(len(c.Tools), "tool"), c.ProtocolVersion))
+	f.progress(Done, fmt.Sprintf("%s (protocol %s)", english.Plural(len(c.Tools), "tool"), c.ProtocolVersion))
 	return c, nil
 }
 
@@ -175,11 +185,14 @@ type fetcher struct {
 	origin string
 	// proc is the stdio server, nil for HTTP.
 	proc *process
+	// starting: the handshake has not been answered yet, so a timeout is
+	// --start-timeout's.
+	starting bool
 }
 
-func (f *fetcher) progress(status string) {
+func (f *fetcher) progress(stage Stage, detail string) {
 	if f.opts.Progress != nil {
-		f.opts.Progress(f.sc.Name, f.mask(status))
+		f.opts.Progress(f.sc.Name, stage, f.mask(detail))
 	}
 }
 
@@ -221,19 +234,22 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 
 	life, end := context.WithCancel(ctx)
 	defer end()
-	startCtx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
+	startCtx, cancel := context.WithTimeout(ctx, f.opts.StartTimeout)
 	defer cancel()
+	f.progress(Handshake, "")
+	f.starting = true
 	session, err := client.Connect(startCtx, &wrapTransport{inner: transport, conn: conn, life: life}, nil)
 	if err != nil {
 		return nil, f.explain("could not start the session", startCtx, err)
 	}
+	f.starting = false
 	defer session.Close()
 	init := session.InitializeResult()
 	version := init.ProtocolVersion
 	if headers != nil {
 		headers.setProtocolVersion(version)
 	}
-	f.progress("listing tools (protocol " + version + ")")
+	f.progress(ListingTools, "protocol "+version)
 	c := &contract.Catalog{Server: f.sc.Name, Origin: f.origin, ProtocolVersion: version}
 	lister := &toolLister{conn: conn, version: version, timeout: f.opts.Timeout, maxTotal: f.opts.MaxTotalBytes,
 		noToolsCapability: init.Capabilities == nil || init.Capabilities.Tools == nil}
@@ -259,6 +275,11 @@ func (f *fetcher) explain(what string, ctx context.Context, err error) error {
 	var b strings.Builder
 	b.WriteString(what)
 	switch {
+	case f.starting && (ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded)):
+		fmt.Fprintf(&b, ": no answer to the handshake within %s (--start-timeout, which a first npx or uvx install counts against); check that the server starts and speaks MCP, or raise --start-timeout", f.opts.StartTimeout)
+		if f.proc != nil && f.proc.stderrTail() == "" {
+			b.WriteString("; the process printed nothing on stderr")
+		}
 	case ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded):
 		fmt.Fprintf(&b, ": no answer within %s; check that the server starts and speaks MCP, or raise --timeout", f.opts.Timeout)
 	case isTooLarge(err):

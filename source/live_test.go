@@ -161,7 +161,7 @@ func TestFetchMisbehavingServers(t *testing.T) {
 	}{
 		{fixtureserver.Crash, "crashing at start"},
 		{fixtureserver.Garbage, "writes only JSON-RPC to stdout"},
-		{fixtureserver.Hang, "no answer within 3s"},
+		{fixtureserver.Hang, "no answer to the handshake within 3s"},
 		{fixtureserver.EndlessCursor, "more than 1000 pages"},
 		{fixtureserver.LoopCursor, "repeats an earlier cursor"},
 		{fixtureserver.Huge, "over 1048576 bytes"},
@@ -264,7 +264,7 @@ func TestFetchMasksSecrets(t *testing.T) {
 	const secret = "s3cr3t-t0ken"
 	var progress []string
 	opts := FetchOptions{Timeout: 2 * time.Second, Masker: safetext.NewMasker(secret),
-		Progress: func(server, status string) { progress = append(progress, status) }}
+		Progress: func(server string, _ Stage, detail string) { progress = append(progress, detail) }}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -102,6 +102,10 @@ func (a *app) runAction(ctx context.Context) int {
 		return a.actionFailed(gha, err)
 	}
 
+	// The label is read from the event: a label added after the run
+	// started counts from the next run (labeled events re-run it).
+	a.allowBreaking = ev.PR != 0 && ev.HasLabel(in.AllowBreakingLabel)
+
 	reportPath := filepath.Join(workspace, reportFile)
 	args := []string{in.Command}
 	args = append(args, in.Args...)
@@ -150,6 +154,9 @@ func (a *app) runAction(ctx context.Context) int {
 	if ev.PR != 0 && in.Comment != "never" {
 		ownNotices = 1
 	}
+	if a.allowBreaking {
+		ownNotices++
+	}
 	var out bytes.Buffer
 	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace)}
 	if err := report.GitHub(&out, result, ghOpts); err == nil {
@@ -162,6 +169,9 @@ func (a *app) runAction(ctx context.Context) int {
 		if f.Change == contract.ChangeBreaking {
 			breaking++
 		}
+	}
+	if a.allowBreaking && breaking > 0 {
+		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract allows the breaking changes: the pull request carries the label %q, so its %d breaking changes are reported and do not fail the step", in.AllowBreakingLabel, breaking)))
 	}
 	outputs := [][2]string{
 		{"errors", strconv.Itoa(counts[contract.Error])},

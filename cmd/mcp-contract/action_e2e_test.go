@@ -467,8 +467,9 @@ func TestActionShallowCloneReadsTheBaseThroughTheAPI(t *testing.T) {
 	})
 }
 
-// The fork-safe half: a workflow_run job posts the comment from the report
-// the pull_request job uploaded, and edits it on the next run.
+// A comment from a saved report, the PR number given by whoever ran it (a
+// workflow_dispatch; on workflow_run the event chooses, comment_test.go),
+// edited on the next run.
 func TestCommentFromReport(t *testing.T) {
 	repoRoot(t)
 	api := &restAPI{nextID: 1}
@@ -484,7 +485,7 @@ func TestCommentFromReport(t *testing.T) {
 	t.Setenv("GITHUB_TOKEN", e2eToken)
 	t.Setenv("GITHUB_REPOSITORY", "Codertocat/Hello-World")
 	t.Setenv("GITHUB_API_URL", srv.URL+"/api/v3")
-	t.Setenv("GITHUB_EVENT_NAME", "workflow_run")
+	t.Setenv("GITHUB_EVENT_NAME", "workflow_dispatch")
 	t.Setenv("GITHUB_EVENT_PATH", "")
 	t.Setenv("GITHUB_WORKFLOW", "comment")
 	t.Setenv("GITHUB_JOB", "post")

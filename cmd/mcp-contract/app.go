@@ -55,10 +55,12 @@ type app struct {
 	adHocName  string
 	headers    []string
 	timeout    time.Duration
-	profiles   []string
-	mcpVersion string
-	expand     bool
-	statistics autoBool
+	// startTimeout bounds a server's start and handshake (--start-timeout).
+	startTimeout time.Duration
+	profiles     []string
+	mcpVersion   string
+	expand       bool
+	statistics   autoBool
 	// sections: the text report shows lint and drift apart, as check does.
 	sections bool
 	// noCache turns off the lint cache of check --against.
@@ -71,6 +73,23 @@ type app struct {
 	folderLoaded *folderCatalogs
 	// collisionsRan: check ran the collisions step (two or more servers).
 	collisionsRan bool
+	// offline (--offline) starts no server: a stdio or url server is its
+	// work-tree snapshot (offlineSnapshot), or skipped (offlineSkipped).
+	offline         bool
+	offlineSnapshot map[string]bool
+	offlineSkipped  []contract.DriftServer
+	// base holds what New is decided against (design §5): the findings
+	// of the same checks on the --against ref's contract, when compared.
+	base *baseRun
+	// failOnExisting (--fail-on-existing) lets findings the base already
+	// had fail the run, as they did before there was a base.
+	failOnExisting bool
+	// allowBreaking: breaking changes do not fail the run (the Action's
+	// allow-breaking-label is on the pull request).
+	allowBreaking bool
+	// useBaseline: the command's findings are compared with the committed
+	// baseline when there is one (lint and check).
+	useBaseline bool
 
 	cfg *source.Config
 	// masker hides every secret the run learned (config, client config and
@@ -122,6 +141,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.actionCommand(),
 		a.commentCommand(),
 		a.issuesCommand(),
+		a.baselineCommand(),
 		a.openapiCommand(),
 		a.versionCommand(),
 	)
@@ -137,7 +157,7 @@ func (a *app) rootCommand() *cobra.Command {
 		case "issues":
 			// It posts a saved report: only the config's secrets matter.
 			c.Flags().StringVar(&a.configPath, "config", "", "config whose ${VAR} values are masked too (default .mcp-contract.yaml when present)")
-		case "snapshot", "init", "comment":
+		case "snapshot", "init", "comment", "baseline":
 			// They write snapshot files, a config or a PR comment, never a
 			// report: an -o or --format they took would be ignored silently.
 			a.addSharedFlags(c, false)
@@ -162,7 +182,14 @@ func (a *app) addSharedFlags(cmd *cobra.Command, reports bool) {
 	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
 	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
 	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
-	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for starting, handshaking with and each request to a live server")
+	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for each request to a live server")
+	f.DurationVar(&a.startTimeout, "start-timeout", 2*time.Minute, "time limit for a live server to start and answer the handshake (a first npx or uvx install counts)")
+}
+
+// addBaseFlags adds the flags of lint and check that decide what is new.
+func (a *app) addBaseFlags(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&a.offline, "offline", false, "start no server and open no connection: a stdio or url server is read from its snapshot in the work tree (pre-commit)")
+	cmd.Flags().BoolVar(&a.failOnExisting, "fail-on-existing", false, "with --against or a "+policy.BaselineFile+": findings the base already had count for --fail-on too")
 }
 
 // addTextReportFlags adds the layout flags of the text report to the
@@ -303,7 +330,7 @@ func (a *app) failLevel() (contract.Severity, error) {
 
 // knownRules maps every rule id of every step to its metadata.
 func knownRules() map[string]contract.RuleInfo {
-	out := map[string]contract.RuleInfo{policy.StaleIgnoreRule: policy.StaleIgnoreInfo}
+	out := map[string]contract.RuleInfo{policy.StaleIgnoreRule: policy.StaleIgnoreInfo, policy.StaleBaselineRule: policy.StaleBaselineInfo}
 	for _, r := range lint.Rules() {
 		out[r.ID] = r.Info()
 	}
@@ -355,6 +382,9 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 		return usagef("--format %q: want %s", a.format, strings.Join(formats, ", "))
 	}
 	result.Findings = policy.Apply(result.Findings, pol)
+	if err := a.markNew(result, pol); err != nil {
+		return err
+	}
 	contract.SortFindings(result.Findings, result.Servers)
 	if len(a.masker.Secrets()) > 0 {
 		result.MapText(a.masker.Mask)
@@ -374,10 +404,27 @@ func (a *app) emit(result *contract.Result, pol policy.Policy) error {
 	if a.unreachable != nil {
 		return a.unreachable
 	}
-	if result.Worst() >= failOn {
+	if a.fails(result, failOn) {
 		return errFindings
 	}
 	return nil
+}
+
+// fails decides the exit status: a finding at or above failOn fails the
+// run, unless the base already had it (and --fail-on-existing is off) or it
+// is a breaking change the pull request's label allows.
+func (a *app) fails(result *contract.Result, failOn contract.Severity) bool {
+	for i := range result.Findings {
+		f := &result.Findings[i]
+		switch {
+		case f.Severity < failOn:
+		case f.Existing() && !a.failOnExisting:
+		case f.Change == contract.ChangeBreaking && a.allowBreaking:
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 func colorTerminal(w io.Writer) bool {

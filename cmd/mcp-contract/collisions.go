@@ -34,7 +34,7 @@ and one rename rule for all of them; --expand lists every name with its place.`,
 			if err != nil {
 				return err
 			}
-			findings, err := a.collisions(catalogs, opts, len(args) > 0)
+			findings, copts, err := a.collisions(catalogs, opts, len(args) > 0, true)
 			if err != nil {
 				return err
 			}
@@ -43,7 +43,12 @@ and one rename rule for all of them; --expand lists every name with its place.`,
 			if err != nil {
 				return err
 			}
-			return a.emit(&contract.Result{Servers: serverInfos(catalogs), Findings: findings}, pol)
+			servers := serverInfos(catalogs)
+			toolLists(servers, catalogs, nil)
+			// The budgets did not run here, so a merge does not run them either.
+			session := a.session(opts, true, copts)
+			session.Disabled = append(session.Disabled, sessionRules...)
+			return a.emit(&contract.Result{Servers: servers, Findings: findings, Session: session}, pol)
 		},
 	}
 	cmd.Flags().StringSliceVar(&a.profiles, "profile", nil, "providers whose name rules the prefixed names must meet: "+strings.Join(lint.ProfileNames(), ", ")+" (default portable)")
@@ -55,8 +60,31 @@ and one rename rule for all of them; --expand lists every name with its place.`,
 // collisions runs the name checks with the config's groups and prefix
 // styles and the providers of the selected profiles. The groups name
 // configured servers, so SOURCE arguments (fromArgs) are one group of their
-// own. A server in no group is checked against nothing, said once on stderr.
-func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fromArgs bool) ([]contract.Finding, error) {
+// own. A server in no group is checked against nothing, said on stderr
+// when note is set (not for the base run of check --against).
+func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fromArgs, note bool) ([]contract.Finding, collisions.Options, error) {
+	opts, err := a.collisionOptions(lintOpts, fromArgs)
+	if err != nil {
+		return nil, opts, err
+	}
+	if alone := collisions.Ungrouped(catalogs, opts.Groups); len(alone) > 0 && note {
+		quoted := make([]string, len(alone))
+		for i, s := range alone {
+			quoted[i] = fmt.Sprintf("%q", s)
+		}
+		note := "note: server " + quoted[0] + " is in no collisions.groups entry, so its tool names are"
+		if len(alone) > 1 {
+			note = "note: servers " + strings.Join(quoted, ", ") + " are in no collisions.groups entry, so their tool names are"
+		}
+		note += " checked against no other server's"
+		fmt.Fprintln(a.stderr, a.line(note))
+	}
+	return collisions.Check(catalogs, opts), opts, nil
+}
+
+// collisionOptions are the config's groups and prefix styles and the
+// providers of the selected profiles.
+func (a *app) collisionOptions(lintOpts lint.Options, fromArgs bool) (collisions.Options, error) {
 	opts := collisions.Options{Disabled: lintOpts.Disabled}
 	var profiles []string
 	for p, on := range lintOpts.Profiles {
@@ -78,23 +106,11 @@ func (a *app) collisions(catalogs []*contract.Catalog, lintOpts lint.Options, fr
 			for _, s := range cc.PrefixStyles {
 				st, err := collisions.ParseStyle(s)
 				if err != nil {
-					return nil, &contract.InputError{File: a.cfg.File, Line: cc.Line, Column: 1, Msg: "collisions.prefix-styles: " + err.Error()}
+					return opts, &contract.InputError{File: a.cfg.File, Line: cc.Line, Column: 1, Msg: "collisions.prefix-styles: " + err.Error()}
 				}
 				opts.Styles = append(opts.Styles, st)
 			}
 		}
 	}
-	if alone := collisions.Ungrouped(catalogs, opts.Groups); len(alone) > 0 {
-		quoted := make([]string, len(alone))
-		for i, s := range alone {
-			quoted[i] = fmt.Sprintf("%q", s)
-		}
-		note := "note: server " + quoted[0] + " is in no collisions.groups entry, so its tool names are"
-		if len(alone) > 1 {
-			note = "note: servers " + strings.Join(quoted, ", ") + " are in no collisions.groups entry, so their tool names are"
-		}
-		note += " checked against no other server's"
-		fmt.Fprintln(a.stderr, a.line(note))
-	}
-	return collisions.Check(catalogs, opts), nil
+	return opts, nil
 }

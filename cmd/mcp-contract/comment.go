@@ -4,6 +4,7 @@ import (
 	"os"
 
 	ghaction "github.com/mcp-contract/mcp-contract/github"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/sethvargo/go-githubactions"
 	"github.com/spf13/cobra"
 )
@@ -17,8 +18,12 @@ func (a *app) commentCommand() *cobra.Command {
 		Long: `Post or edit the pull request comment the action keeps, from a JSON report another job
 wrote: a pull_request workflow runs the check and uploads the report, a workflow_run
 workflow (which holds a write token even for forks) downloads it and runs this. The report
-is untrusted input and is rendered as text only. The token is GITHUB_TOKEN (or the
-github-token input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
+is untrusted input and is rendered as text only, and it chooses nothing: on a workflow_run
+event the pull request is the one whose head is the run's head_sha, from the run's head
+repository, found through the event and the API (--pr only picks among those); when the
+pull request's head has moved on, a notice says so and nothing is posted. On a
+pull_request event it is the event's. The token is GITHUB_TOKEN (or the github-token
+input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if from == "" {
@@ -35,10 +40,11 @@ github-token input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is hono
 			if token == "" {
 				return usagef("comment needs a token: set GITHUB_TOKEN")
 			}
+			// Masked in everything printed here, but not announced with
+			// ::add-mask::, as the action does not: the runner masks
+			// github.token and every secret already, and announcing it would
+			// write it in clear to stdout wherever that is redirected.
 			a.masker.Add(token)
-			if os.Getenv("GITHUB_ACTIONS") == "true" {
-				gha.AddMask(token)
-			}
 			result, err := readReport(from)
 			if err != nil {
 				return err
@@ -47,14 +53,35 @@ github-token input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is hono
 			if err != nil {
 				return usagef("%v", err)
 			}
-			if pr > 0 {
+			if ev.Repo.Owner == "" {
+				return usagef("GITHUB_REPOSITORY is not set")
+			}
+			switch {
+			case ev.Name == "workflow_run":
+				run, err := ghaction.ReadWorkflowRun(gha)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), token, nil)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				n, err := client.PullRequestForRun(cmd.Context(), ev.Repo, run, pr)
+				if ghaction.IsRefused(err) || ghaction.IsForbidden(err) {
+					gha.Noticef("%s", safetext.Line(a.masker.Mask("mcp-contract did not comment: "+err.Error())))
+					return nil
+				}
+				if err != nil {
+					return err
+				}
+				ev.PR = n
+			case ev.PR > 0 && pr > 0 && pr != ev.PR:
+				return usagef("--pr %d is not the event's pull request #%d", pr, ev.PR)
+			case ev.PR == 0:
 				ev.PR = pr
 			}
 			if ev.PR == 0 {
-				return usagef("no pull request number: give --pr N (a workflow_run event from a fork lists no pull requests)")
-			}
-			if ev.Repo.Owner == "" {
-				return usagef("GITHUB_REPOSITORY is not set")
+				return usagef("no pull request number: run on a workflow_run or pull_request event, or give --pr N")
 			}
 			failOn, err := a.failLevel()
 			if err != nil {
@@ -67,7 +94,7 @@ github-token input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is hono
 		},
 	}
 	cmd.Flags().StringVar(&from, "from", "", "the JSON report to post (written with --format json, or the action's report output)")
-	cmd.Flags().IntVar(&pr, "pr", 0, "pull request number (default: from the event)")
+	cmd.Flags().IntVar(&pr, "pr", 0, "pull request number: on workflow_run, used only if its head is the run's head_sha (default: from the event)")
 	cmd.Flags().StringVar(&commentID, "comment-id", "default", "tells this comment apart from others the same job keeps")
 	cmd.Flags().StringVar(&mode, "comment", "auto", "auto: a clean report only edits an existing comment; always: create one even when clean")
 	return cmd

@@ -230,9 +230,11 @@ func (a *app) drift(oldC, newC []*contract.Catalog, pairFiles bool, cov *contrac
 // checkDrift is check's drift step: live or configured servers against their
 // snapshots, else --against. Its coverage says what was compared, and why
 // nothing was when neither applies.
-func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs bool, against string) ([]contract.Finding, *contract.DriftCoverage, error) {
+func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs bool, against string, whole bool) ([]contract.Finding, *contract.DriftCoverage, error) {
 	dir := a.snapshotDir()
 	switch {
+	case against != "" && fromServers:
+		return a.checkAgainst(catalogs, against, whole)
 	case against != "":
 		oldC, newC, cov, err := a.againstRef(against, dir)
 		if err != nil {
@@ -242,22 +244,27 @@ func (a *app) checkDrift(catalogs []*contract.Catalog, fromServers, fromArgs boo
 		findings, err := a.drift(oldC, newC, false, cov)
 		return findings, cov, err
 	case fromServers:
-		oldC, skipped, err := a.snapshotsOf(catalogs, dir, false)
+		var live []*contract.Catalog
+		for _, c := range catalogs {
+			// --offline read these from their snapshots: nothing to compare.
+			if !a.offlineSnapshot[c.Server] {
+				live = append(live, c)
+			}
+		}
+		oldC, skipped, err := a.snapshotsOf(live, dir, false)
 		if err != nil {
 			return nil, nil, err
 		}
-		var current []*contract.Catalog
-		for _, c := range catalogs {
-			for _, o := range oldC {
-				if o.Server == c.Server {
-					current = append(current, c)
-				}
-			}
-		}
+		current := sameServers(live, oldC)
 		cov := drift.Coverage(oldC, current, howFetched)
 		cov.Skipped = append(cov.Skipped, skipped...)
+		cov.Skipped = append(cov.Skipped, a.offlineSkipped...)
 		addDigests(cov, oldC, current)
-		if len(cov.Compared) == 0 {
+		switch {
+		case len(cov.Compared) > 0:
+		case len(live) == 0:
+			cov.NotRun = "--offline read every server from its snapshot, leaving nothing to compare it with; add --against git:HEAD to compare the snapshots with the last commit's"
+		default:
 			cov.NotRun = fmt.Sprintf("no server has a snapshot in %s yet (run `mcp-contract snapshot` and commit it)", dir)
 		}
 		findings, err := a.drift(oldC, current, false, cov)

@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/scaffold"
 	"github.com/mcp-contract/mcp-contract/source"
@@ -31,15 +33,17 @@ func releaseRef() string {
 func (a *app) initCommand() *cobra.Command {
 	var workflow, force bool
 	cmd := &cobra.Command{
-		Use:   "init",
+		Use:   "init [PATH...]",
 		Short: "Write a commented .mcp-contract.yaml for the MCP servers this project uses",
-		Long: `Write .mcp-contract.yaml (or --config FILE) for the servers of the MCP client configs here
-(.mcp.json, mcp.json, .vscode/mcp.json, .cursor/mcp.json), or for --stdio/--url. Credentials
+		Long: `Write .mcp-contract.yaml (or --config FILE) for the servers of the MCP client config files
+given as PATH (any client's: Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI),
+else of those found here (.mcp.json, mcp.json, .vscode/mcp.json, .cursor/mcp.json,
+.gemini/settings.json) and in the user's own client configs, or for --stdio/--url. It says which
+files it read; an entry it cannot use is skipped with a note. Credentials
 are never copied: a literal token becomes a ${VAR} reference to export. With --workflow, also
 write ` + scaffold.WorkflowPath + `. Existing files are kept unless --force.`,
-		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			servers, err := a.initServers()
+		RunE: func(_ *cobra.Command, args []string) error {
+			servers, err := a.initServers(args)
 			if err != nil {
 				return err
 			}
@@ -100,8 +104,10 @@ func (a *app) initConfigPath() string {
 
 // initServers are the servers of --stdio/--url, else of the client configs
 // here, as written: nothing is expanded, so no secret is read.
-func (a *app) initServers() ([]scaffold.Server, error) {
+func (a *app) initServers(paths []string) ([]scaffold.Server, error) {
 	switch {
+	case len(paths) > 0 && (a.stdio != "" || a.url != ""):
+		return nil, usagef("give client config files or --stdio/--url, not both")
 	case a.stdio != "" && a.url != "":
 		return nil, usagef("--stdio and --url name two servers; give one")
 	case a.stdio != "":
@@ -127,14 +133,25 @@ func (a *app) initServers() ([]scaffold.Server, error) {
 		sc.Name = a.initName(sc)
 		return []scaffold.Server{{Config: sc, From: "--url"}}, nil
 	}
-	found, err := source.ClientConfigsAsWritten(".")
+	found, err := a.clientConfigs(paths)
 	if err != nil {
 		return nil, err
 	}
 	var out []scaffold.Server
+	taken := map[string]string{}
 	for _, cf := range found {
+		from := filepath.ToSlash(filepath.Clean(cf.File))
+		fmt.Fprintf(a.stderr, "read %s: %s\n", a.line(from), english.Plural(len(cf.Servers), "server"))
+		for _, n := range cf.Notes {
+			fmt.Fprintf(a.stderr, "note: %s\n", a.line(n))
+		}
 		for _, sc := range cf.Servers {
-			out = append(out, scaffold.Server{Config: sc, From: filepath.ToSlash(filepath.Clean(cf.File))})
+			if first, ok := taken[sc.Name]; ok {
+				fmt.Fprintf(a.stderr, "note: server %q of %s skipped: %s has one of that name\n", a.line(sc.Name), a.line(from), a.line(first))
+				continue
+			}
+			taken[sc.Name] = from
+			out = append(out, scaffold.Server{Config: sc, From: from})
 		}
 	}
 	if len(out) == 0 {
@@ -143,6 +160,44 @@ func (a *app) initServers() ([]scaffold.Server, error) {
 			names = append(names, filepath.ToSlash(cf.Path))
 		}
 		return nil, usagef("no MCP server to write: no client config here (%s) names one; give --stdio \"CMD ARGS\" or --url URL", strings.Join(names, ", "))
+	}
+	return out, nil
+}
+
+// clientConfigs reads the files given, else the project's client configs
+// and the user's own (Claude Desktop, Claude Code, Cursor, Windsurf, Gemini
+// CLI). A user-level file that cannot be read is a note: it is not the
+// project's, and the others still count.
+func (a *app) clientConfigs(paths []string) ([]source.ClientConfig, error) {
+	var out []source.ClientConfig
+	for _, p := range paths {
+		cf, err := source.ReadClientConfigAsWritten(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cf)
+	}
+	if len(paths) > 0 {
+		return out, nil
+	}
+	out, err := source.ClientConfigsAsWritten(".")
+	if err != nil {
+		return nil, err
+	}
+	others := []string{filepath.Join(".gemini", "settings.json")}
+	if home, err := os.UserHomeDir(); err == nil {
+		others = append(others, source.UserClientConfigFiles(home, runtime.GOOS, os.Getenv("APPDATA"))...)
+	}
+	for _, p := range others {
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		cf, err := source.ReadClientConfigAsWritten(p)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "note: %s skipped: %s\n", a.line(p), a.line(err.Error()))
+			continue
+		}
+		out = append(out, cf)
 	}
 	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/lintcache"
 	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/spf13/cobra"
 )
 
@@ -25,13 +26,15 @@ servers of .mcp-contract.yaml, the MCP client configs here, or the snapshot fold
 	}
 	a.addProfileFlags(cmd)
 	a.addTextReportFlags(cmd)
+	a.addBaseFlags(cmd)
 	cmd.Flags().StringArrayVar(&only, "server", nil, "lint only this configured server (repeatable)")
 	return cmd
 }
 
 // lintAndMaybeDrift is lint, and check when withDrift is set: lint the
 // catalogs, then compare them with the contract (live or configured servers
-// against their snapshots, or the snapshot folder at --against).
+// against their snapshots, or with --against against the snapshots at the
+// ref, design §4).
 func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDrift bool, against string) error {
 	if err := a.loadConfig(); err != nil {
 		return err
@@ -44,8 +47,18 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 	if err != nil {
 		return err
 	}
+	a.offlineNote()
+	a.useBaseline = true
+	var servers []*source.ServerConfig
+	if len(args) == 0 {
+		if servers, err = a.servers(only); err != nil {
+			return err
+		}
+	}
+	fromServers := len(servers) > 0
+	withAgainst := withDrift && against != ""
 	var cache *lintcache.Cache
-	if withDrift && against != "" && !a.noCache {
+	if withAgainst && !a.noCache {
 		if cache, err = a.openLintCache(catalogs, opts, against); err != nil {
 			return err
 		}
@@ -57,6 +70,16 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 	if err := a.checkOpenAPI(catalogs, result); err != nil {
 		return err
 	}
+	collisionsRan := withDrift && len(catalogs) >= 2
+	if withAgainst {
+		base, err := a.baseContract(catalogs, args, against, servers)
+		if err != nil {
+			return err
+		}
+		if err := a.runBase(base, opts, collisionsRan, len(args) > 0, against); err != nil {
+			return err
+		}
+	}
 	if cache != nil {
 		result.Unchanged = unchangedFiles(catalogs, cache, against)
 		// The cache only saves time: a folder we cannot write is no reason to fail.
@@ -64,15 +87,8 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 	}
 	driftRan := false
 	if withDrift {
-		fromServers := false
-		if len(args) == 0 {
-			servers, err := a.servers(only)
-			if err != nil {
-				return err
-			}
-			fromServers = len(servers) > 0
-		}
-		driftFindings, cov, err := a.checkDrift(catalogs, fromServers, len(args) > 0, against)
+		whole := len(only) == 0 && a.stdio == "" && a.url == ""
+		driftFindings, cov, err := a.checkDrift(catalogs, fromServers, len(args) > 0, against, whole)
 		if err != nil {
 			return err
 		}
@@ -80,15 +96,23 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 		result.Drift = cov
 		driftRan = cov.NotRun == ""
 	}
-	collisionsRan := withDrift && len(catalogs) >= 2
 	a.collisionsRan = collisionsRan
+	var copts collisions.Options
 	if collisionsRan {
-		found, err := a.collisions(catalogs, opts, len(args) > 0)
+		found, o, err := a.collisions(catalogs, opts, len(args) > 0, true)
 		if err != nil {
 			return err
 		}
 		result.Findings = append(result.Findings, found...)
+		copts = o
+	} else if withDrift {
+		if copts, err = a.collisionOptions(opts, len(args) > 0); err != nil {
+			return err
+		}
 	}
+	// check runs the collisions step whenever it has two servers; a merge of
+	// jobs that each had one still must.
+	result.Session = a.session(opts, withDrift, copts)
 	pol, err := a.policy(rulesRan(opts, driftRan, collisionsRan))
 	if err != nil {
 		return err
@@ -101,6 +125,7 @@ func (a *app) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Re
 	servers := serverInfos(catalogs)
 	if opts.Disabled["budget/catalog-tokens"] {
 		// Counting is most of lint's time on big catalogs; off means off.
+		toolLists(servers, catalogs, nil)
 		return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
 	}
 	tokens := lint.CatalogTokensCached(catalogs, opts.Cache)
@@ -112,6 +137,7 @@ func (a *app) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Re
 			servers[i].ToolTokens[t.Tool] += t.Tokens
 		}
 	}
+	toolLists(servers, catalogs, &tokens)
 	return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
 }
 

@@ -22,7 +22,7 @@ func (a *app) openLintCache(catalogs []*contract.Catalog, opts lint.Options, aga
 	if err != nil {
 		return nil, nil
 	}
-	oldC, _, _, err := a.againstRef(against, a.snapshotDir())
+	oldC, err := a.refSnapshots(against, a.snapshotDir())
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +40,13 @@ func (a *app) openLintCache(catalogs []*contract.Catalog, opts lint.Options, aga
 	}
 	cache := lintcache.Open(dir, a.lintCacheKey(opts))
 	cache.Serve = func(t *contract.Tool) bool {
-		old, ok := atRef[[2]string{server[t], t.Name}]
+		name, current := server[t]
+		if !current {
+			// A tool of the ref's contract, linted to tell new findings
+			// from existing ones: its bytes are the ref's by definition.
+			return true
+		}
+		old, ok := atRef[[2]string{name, t.Name}]
 		return ok && old != nil && bytes.Equal(old, t.Raw())
 	}
 	return cache, nil

@@ -71,7 +71,7 @@ func TestSnapshotMisbehavingServers(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			os.WriteFile("mcp-snapshots/bad.json", committed, 0o644)
 			start := time.Now()
-			_, errOut, code := mcpContract(t, "snapshot", "--name", "bad", "--timeout", "3s",
+			_, errOut, code := mcpContract(t, "snapshot", "--name", "bad", "--timeout", "3s", "--start-timeout", "3s",
 				"--stdio", bin+" -tools "+tools+" -mode "+mode+" -huge-bytes 20000000")
 			if code != 3 {
 				t.Errorf("exit %d, want 3; stderr %q", code, errOut)

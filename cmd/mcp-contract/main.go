@@ -72,6 +72,12 @@ func (a *app) exitCode(err error) int {
 	if errors.As(err, &es) {
 		return es.code
 	}
+	var us *unreachableServers
+	if errors.As(err, &us) {
+		for _, f := range us.failed {
+			fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(f.Error()))
+		}
+	}
 	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
 	var ie *contract.InputError
 	var se *contract.ServerError

@@ -42,7 +42,11 @@ The exit code follows --fail-on over the findings read.`,
 			if err != nil {
 				return err
 			}
-			// Each job already applied its config's policy; the findings are final.
+			if err := rerunSession(merged, parts, args); err != nil {
+				return err
+			}
+			// Each job already applied its config's policy, and the session
+			// rules took it from the reports; the findings are final.
 			return a.emit(merged, policy.Policy{})
 		},
 	}

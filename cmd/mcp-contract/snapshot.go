@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -40,13 +41,15 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 			}
 			catalogs, err := a.fetch(cmd.Context(), servers)
 			if err != nil {
-				return err
+				return a.nothingWritten(err, catalogs, dir, check)
 			}
+			var reached []*contract.Catalog
 			for _, c := range catalogs {
-				if c.Error != "" {
-					return &contract.ServerError{Server: c.Server, Msg: c.Error}
+				if c.Error == "" {
+					reached = append(reached, c)
 				}
 			}
+			catalogs = reached
 			leaked, err := a.secretsEchoed(catalogs)
 			if err != nil {
 				return err
@@ -98,6 +101,13 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 			if check {
 				fmt.Fprintf(a.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), a.line(dir))
 			}
+			if us, ok := a.unreachable.(*unreachableServers); ok {
+				us.after = "the snapshots of the others were written"
+				if check {
+					us.after = "the snapshots of the others were checked"
+				}
+				return us
+			}
 			if leaked {
 				return errFindings
 			}
@@ -107,7 +117,36 @@ never touches the old file. --check writes nothing and exits 1 when a file would
 	cmd.Flags().StringArrayVar(&only, "server", nil, "snapshot only this configured server (repeatable)")
 	cmd.Flags().StringVar(&dir, "dir", "", "snapshot folder (default: the config's snapshots, else mcp-snapshots)")
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when a snapshot would change")
+	cmd.Flags().BoolVar(&a.keepGoing, "keep-going", false, "write the snapshot of every server that answered, then exit 3 naming each that did not")
 	return cmd
+}
+
+// nothingWritten is the error of a snapshot that stopped at unreachable
+// servers: it says that no file was written and how to write the others.
+func (a *app) nothingWritten(err error, catalogs []*contract.Catalog, dir string, check bool) error {
+	var us *unreachableServers
+	if !errors.As(err, &us) {
+		var se *contract.ServerError
+		if errors.As(err, &se) && !check {
+			return &contract.ServerError{Server: se.Server, Msg: se.Msg + "; nothing was written"}
+		}
+		return err
+	}
+	var others []string
+	for _, c := range catalogs {
+		if c.Error == "" {
+			others = append(others, c.Server)
+		}
+	}
+	if check {
+		us.after = "nothing was checked; add --keep-going to check the servers that answered and report these"
+		return us
+	}
+	us.after = "nothing was written; add --keep-going to snapshot the servers that answered and report these"
+	if len(others) > 0 && a.stdio == "" && a.url == "" {
+		us.after += ", or skip them: " + a.snapshotCommandLine(dir, others...)
+	}
+	return us
 }
 
 // secretsEchoed says on stderr where a server sent a secret of its own

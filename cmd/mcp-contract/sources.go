@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"slices"
 
@@ -39,6 +38,9 @@ func (a *app) loadCatalogs(ctx context.Context, args []string, only []string) ([
 		return nil, err
 	}
 	if len(servers) > 0 {
+		if a.offline {
+			return a.offlineCatalogs(ctx, servers)
+		}
 		return a.fetch(ctx, servers)
 	}
 	dir := a.snapshotDir()
@@ -50,6 +52,49 @@ func (a *app) loadCatalogs(ctx context.Context, args []string, only []string) ([
 		return cs, err
 	}
 	return nil, contract.Inputf("nothing to check: give a tool file or folder, --stdio or --url, or create %s (see the README)", source.ConfigFile)
+}
+
+// offlineCatalogs is what --offline reads for the configured servers,
+// starting no process and opening no connection: a `file:` server's tool
+// file, and for a stdio or url server its snapshot in the work tree, which
+// then stands for it (a.offlineSnapshot). A live server without a snapshot
+// is left out and listed in a.offlineSkipped, so the report says so.
+func (a *app) offlineCatalogs(ctx context.Context, servers []*source.ServerConfig) ([]*contract.Catalog, error) {
+	if a.stdio != "" || a.url != "" {
+		return nil, usagef("--offline starts no server: drop --stdio/--url, or drop --offline")
+	}
+	dir := a.snapshotDir()
+	a.offlineSnapshot = map[string]bool{}
+	var out []*contract.Catalog
+	for _, s := range servers {
+		if s.File != "" {
+			cs, err := a.fetch(ctx, []*source.ServerConfig{s})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, cs...)
+			continue
+		}
+		path, err := snapshot.Path(dir, s.Name)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Lstat(path); os.IsNotExist(err) {
+			a.offlineSkipped = append(a.offlineSkipped, contract.DriftServer{Server: s.Name, How: contract.DriftLive,
+				Reason: "--offline: not started, and no snapshot at " + path})
+			continue
+		}
+		snap, err := source.LoadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		snap.Server = s.Name
+		a.offlineSnapshot[s.Name] = true
+		a.offlineSkipped = append(a.offlineSkipped, contract.DriftServer{Server: s.Name, How: contract.DriftLive,
+			Reason: "--offline: not started; its snapshot " + path + " stands for it"})
+		out = append(out, snap)
+	}
+	return out, nil
 }
 
 // folderCatalogs is a snapshot folder loadCatalogs read.
@@ -139,19 +184,34 @@ func (a *app) fetch(ctx context.Context, servers []*source.ServerConfig) ([]*con
 			return nil, err
 		}
 	}
-	opts := source.FetchOptions{Timeout: a.timeout, Masker: a.masker}
-	if colorTerminal(a.stderr) {
-		opts.Progress = func(server, status string) { fmt.Fprintf(a.stderr, "%s: %s\n", a.line(server), a.line(status)) }
+	opts := source.FetchOptions{Timeout: a.timeout, StartTimeout: a.startTimeout, Masker: a.masker}
+	view := newProgressView(a.stderr, a.line, servers)
+	if view != nil {
+		opts.Progress = view.report
 	}
 	catalogs, err := source.FetchAll(ctx, servers, opts)
+	view.close()
 	var se *contract.ServerError
-	if a.keepGoing && errors.As(err, &se) {
+	if !errors.As(err, &se) {
+		return catalogs, err
+	}
+	if a.keepGoing {
 		// Each failed server keeps its error in its catalog (and the
 		// report); the run still ends with exit 3, after the report.
-		a.unreachable = err
+		a.unreachable = unreachableIn(catalogs, "the others were checked; the report lists each with its error")
 		return catalogs, nil
 	}
-	return catalogs, err
+	return catalogs, notReached(catalogs, "add --keep-going to check the others and report these")
+}
+
+// notReached is the error of a run that stops at unreachable servers: the
+// server's own error when it was the only one, else every failure and hint.
+func notReached(catalogs []*contract.Catalog, hint string) error {
+	us := unreachableIn(catalogs, hint)
+	if len(catalogs) == 1 {
+		return us.failed[0]
+	}
+	return us
 }
 
 // serverInfos summarises catalogs for the report.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -173,6 +174,18 @@ func TestExampleWorkflows(t *testing.T) {
 	}
 	if strings.Contains(string(files["examples/workflows/fork-safe-comment.yml"]), "actions/checkout") {
 		t.Error("fork-safe-comment.yml checks out code: the privileged half must never run the pull request's code")
+	}
+	// The pull request comes from the event: nothing in the artifact or the
+	// command line of the privileged half is the fork's to choose.
+	for _, step := range read("fork-safe-comment.yml").Jobs["comment"].Steps {
+		for _, argv := range mcpContractCalls(step.Run) {
+			if slices.Contains(argv, "--pr") {
+				t.Errorf("fork-safe-comment.yml passes --pr: %q", argv)
+			}
+		}
+	}
+	if forkPR := string(files["examples/workflows/fork-safe-pr.yml"]); strings.Contains(forkPR, "pr-number") || strings.Contains(forkPR, "event.number") {
+		t.Error("fork-safe-pr.yml uploads a pull request number for the privileged half to trust")
 	}
 	fleet := string(files["examples/workflows/fleet.yml"])
 	for _, want := range []string{"matrix:", "actions/upload-artifact", "actions/download-artifact", "mcp-contract collisions", "mcp-contract report --merge"} {

@@ -12,6 +12,7 @@ func TestLine(t *testing.T) {
 		{"  ::warning::x", " ::warning::x"},
 		{"evil\u202eexe.txt", "evilexe.txt"},
 		{"iso\u2066late\u2069d", "isolated"},
+		{"marks\u200f\u061c\u200e gone", "marks gone"}, // RLM, ALM, LRM
 		{"c1\u0085next\u009bline", "c1 next line"},
 		{"del\x7fete", "del ete"},
 		{"tab\tand  spaces", "tab and spaces"},
