@@ -251,19 +251,21 @@ func sarifResultOf(f contract.Finding, ruleIndex int, opts *SARIFOptions) sarifR
 			"primaryLocationLineHash": fingerprint(f),
 		},
 	}
-	loc := sarifLocationOf(opts.place(contract.Location{
+	loc := sarifLocationOf(maskLocation(opts.place(contract.Location{
 		Server: f.Server, Tool: f.Tool, Pointer: f.Pointer, File: f.File, Line: f.Line, Column: f.Column,
-	}))
+	}), masker))
 	if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
 		res.Locations = []sarifLocation{loc}
 	}
 	for i, rel := range f.Related {
-		loc := sarifLocationOf(opts.place(rel))
+		rel = maskLocation(opts.place(rel), masker)
+		loc := sarifLocationOf(rel)
 		id := i + 1
 		loc.ID = &id
-		loc.Message = &sarifText{Text: masker.Mask(strings.TrimPrefix(logicalName(rel.Server, rel.Tool, rel.Pointer), "/"))}
+		loc.Message = &sarifText{Text: strings.TrimPrefix(logicalName(rel.Server, rel.Tool, rel.Pointer), "/")}
 		res.RelatedLocations = append(res.RelatedLocations, loc)
 	}
+	f.Server, f.Tool, f.Pointer = masker.Mask(f.Server), masker.Mask(f.Tool), masker.Mask(f.Pointer)
 	props := map[string]any{"category": f.Category}
 	if f.Change != "" {
 		props["change"] = f.Change
@@ -279,6 +281,13 @@ func sarifResultOf(f contract.Finding, ruleIndex int, opts *SARIFOptions) sarifR
 	}
 	res.Properties = props
 	return res
+}
+
+// maskLocation masks the names and pointer of l: they were masked where the
+// tools arrived, but a report read back from a file may not have been.
+func maskLocation(l contract.Location, masker *safetext.Masker) contract.Location {
+	l.Server, l.Tool, l.Pointer = masker.Mask(l.Server), masker.Mask(l.Tool), masker.Mask(l.Pointer)
+	return l
 }
 
 // place gives l a file in the work tree: a file at a git ref becomes the

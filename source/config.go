@@ -474,8 +474,9 @@ var envRef = regexp.MustCompile(`\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}`)
 
 // expandServer resolves ${VAR} everywhere in a server's settings. Every value
 // taken from the environment is a secret from then on, wherever it is used
-// (a token can as well sit in args or a url as in env), and so are the
-// literalSecrets of the expanded settings.
+// (a token can as well sit in args or a url as in env), and so are the values
+// of the inherit-env variables and the literalSecrets of the expanded
+// settings.
 func (p *configParser) expandServer(s *ServerConfig) {
 	expand := func(in string) string {
 		return envRef.ReplaceAllStringFunc(in, func(ref string) string {
@@ -506,6 +507,13 @@ func (p *configParser) expandServer(s *ServerConfig) {
 	s.URL = expand(s.URL)
 	s.Cwd = expand(s.Cwd)
 	s.File = expand(s.File)
+	// A variable passed through inherit-env reaches the server as surely
+	// as a ${VAR} in env does.
+	for _, name := range s.InheritEnv {
+		if v, ok := p.getenv(name); ok && v != "" {
+			p.cfg.Secrets = appendUnique(p.cfg.Secrets, v)
+		}
+	}
 	for _, v := range literalSecrets(s) {
 		if v != "" {
 			p.cfg.Secrets = appendUnique(p.cfg.Secrets, v)

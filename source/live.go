@@ -24,6 +24,11 @@ const (
 	// is mostly waiting (an install, a runtime's start, the network).
 	DefaultConcurrency = 8
 	DefaultStderrLines = 5
+	// FetchTimeouts is how many times Timeout one server's fetch may take
+	// after its start: a server that answers each page just under Timeout
+	// would otherwise hold a run for MaxPages times Timeout (8 hours at
+	// the default).
+	FetchTimeouts = 4
 	// MaxPages bounds tools/list pagination: a server whose cursors never end
 	// would otherwise keep a CI job busy forever.
 	MaxPages = 1000
@@ -44,7 +49,8 @@ var Version = "dev"
 // FetchOptions bound and report a live fetch. Zero values pick the defaults.
 type FetchOptions struct {
 	// Timeout covers each request. ServerConfig.Timeout overrides it per
-	// server.
+	// server. The whole fetch of a server stops after StartTimeout plus
+	// FetchTimeouts times it.
 	Timeout time.Duration
 	// StartTimeout covers starting the server and the handshake, which for
 	// a server run through npx or uvx includes its first install; zero is
@@ -156,11 +162,18 @@ func Fetch(ctx context.Context, sc *ServerConfig, opts FetchOptions) (*contract.
 	}
 	f := &fetcher{sc: sc, opts: opts, origin: origin(sc, opts.Masker)}
 	f.progress(Starting, "")
-	c, err := f.run(ctx)
+	whole := opts.StartTimeout + FetchTimeouts*opts.Timeout
+	fetchCtx, cancel := context.WithTimeout(ctx, whole)
+	defer cancel()
+	c, err := f.run(fetchCtx)
 	if err != nil {
 		msg := f.mask(oneLine(err.Error()))
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			msg = "interrupted before the server answered"
+		case fetchCtx.Err() != nil:
+			msg = fmt.Sprintf("stopped after %s, the bound on a whole fetch (the start timeout of %s plus %d times the timeout of %s); the server answers too slowly to list its tools in time: %s",
+				whole, opts.StartTimeout, FetchTimeouts, opts.Timeout, msg)
 		}
 		f.progress(Failed, msg)
 		return nil, &contract.ServerError{Server: sc.Name, Msg: msg}
@@ -308,9 +321,15 @@ func (f *fetcher) explain(what string, ctx context.Context, err error) error {
 		if tail := f.proc.stderrTail(); tail != "" {
 			fmt.Fprintf(&b, "; last stderr lines: %s", tail)
 		}
+		b.WriteString(inheritEnvHint)
 	}
 	return errors.New(b.String())
 }
+
+// inheritEnvHint closes the error of a stdio server that died or did not
+// answer: one that needs a variable of the job (a token, a setting) gets
+// only the ones named, which is easy to miss.
+const inheritEnvHint = "; a server that needs a variable of our environment gets it only when its config names it in inherit-env (PATH, HOME, the proxy, CA and registry variables are passed already)"
 
 func (f *fetcher) explainList(ctx context.Context, err error) error {
 	var le *listError

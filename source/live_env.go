@@ -1,6 +1,7 @@
 package source
 
 import (
+	"net/url"
 	"runtime"
 	"sort"
 	"strings"
@@ -9,11 +10,11 @@ import (
 // DefaultInheritedEnv are the variables a stdio server gets from our own
 // environment without asking: the MCP TypeScript SDK's stdio transport list
 // (getDefaultEnvironment, "inspired by the default env inheritance of sudo")
-// plus LANG and TMPDIR, which runtimes read for encoding and scratch space.
-// Everything else (GITHUB_TOKEN, INPUT_GITHUB-TOKEN and every other secret of
-// a CI job) stays with us unless the server's config names it in env or
-// inherit-env.
-var DefaultInheritedEnv = defaultInheritedEnv()
+// plus LANG and TMPDIR, which runtimes read for encoding and scratch space,
+// and NetworkEnv. Everything else (GITHUB_TOKEN, INPUT_GITHUB-TOKEN and every
+// other secret of a CI job) stays with us unless the server's config names it
+// in env or inherit-env.
+var DefaultInheritedEnv = append(defaultInheritedEnv(), NetworkEnv...)
 
 func defaultInheritedEnv() []string {
 	if runtime.GOOS == "windows" {
@@ -21,6 +22,36 @@ func defaultInheritedEnv() []string {
 			"PROGRAMFILES", "SYSTEMDRIVE", "SYSTEMROOT", "TEMP", "TMP", "USERNAME", "USERPROFILE"}
 	}
 	return []string{"HOME", "LANG", "LOGNAME", "PATH", "SHELL", "TERM", "TMPDIR", "USER"}
+}
+
+// NetworkEnv is how a job reaches the network: its proxy, the certificate
+// authorities it trusts and the package registries it installs from. A
+// server started by npx or uvx behind a proxy or a private registry hangs
+// without them, so they are passed like PATH: they configure, they are not
+// secrets. A password inside one of these URLs is masked all the same
+// (NetworkSecrets).
+var NetworkEnv = []string{
+	"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy",
+	"NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR",
+	"NPM_CONFIG_REGISTRY", "npm_config_registry", "PIP_INDEX_URL", "UV_INDEX_URL",
+}
+
+// NetworkSecrets are the passwords in the URLs of NetworkEnv, as lookup
+// finds them (a proxy or a private index at https://user:token@host/).
+func NetworkSecrets(lookup func(string) (string, bool)) []string {
+	var out []string
+	for _, name := range NetworkEnv {
+		v, ok := lookup(name)
+		if !ok {
+			continue
+		}
+		if u, err := url.Parse(v); err == nil {
+			if pw, ok := u.User.Password(); ok && pw != "" {
+				out = append(out, pw)
+			}
+		}
+	}
+	return out
 }
 
 // serverEnviron is the environment a stdio server starts with: the default

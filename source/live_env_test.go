@@ -4,7 +4,9 @@ package source
 
 import (
 	"context"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,6 +74,58 @@ func TestServerEnviron(t *testing.T) {
 	} {
 		if got := serverEnviron(&tc.sc, lookup); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A stdio server behind the job's proxy and private registry reaches them:
+// the network settings pass by default, and a password in one is a secret.
+func TestStdioServerKeepsTheJobsNetworkSettings(t *testing.T) {
+	job := map[string]string{
+		"HTTPS_PROXY":         "http://ci:proxy-pass-0123@proxy.internal:3128",
+		"https_proxy":         "http://proxy.internal:3128",
+		"HTTP_PROXY":          "http://proxy.internal:3128",
+		"http_proxy":          "http://proxy.internal:3128",
+		"NO_PROXY":            "localhost,.internal",
+		"no_proxy":            "localhost",
+		"NODE_EXTRA_CA_CERTS": "/etc/ssl/corp.pem",
+		"SSL_CERT_FILE":       "/etc/ssl/corp-bundle.pem",
+		"SSL_CERT_DIR":        "/etc/ssl/corp",
+		"NPM_CONFIG_REGISTRY": "https://npm.internal/",
+		"PIP_INDEX_URL":       "https://pypi.internal/simple",
+		"UV_INDEX_URL":        "https://pypi.internal/simple",
+	}
+	for k, v := range job {
+		t.Setenv(k, v)
+	}
+	c, err := Fetch(context.Background(), fixtureStdio("-mode", string(fixtureserver.EchoEnv)), FetchOptions{Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := fixtureserver.ParseEcho(c.Tool(fixtureserver.EchoEnvTool).Node.Get("description").Text)
+	for k, v := range job {
+		if seen[k] != v {
+			t.Errorf("the server saw %s=%q, want %q", k, seen[k], v)
+		}
+	}
+	if got := NetworkSecrets(os.LookupEnv); !reflect.DeepEqual(got, []string{"proxy-pass-0123"}) {
+		t.Errorf("NetworkSecrets = %q, want the proxy's password", got)
+	}
+}
+
+// A stdio server that dies or never answers gets its stderr quoted and the
+// hint that names inherit-env, the likely cause in a CI job.
+func TestDeadOrSilentServerErrorNamesInheritEnv(t *testing.T) {
+	for _, tc := range []struct {
+		mode, stderr string
+	}{
+		{"crash", "crashing at start"},
+		{"hang", "serving"},
+	} {
+		_, err := Fetch(context.Background(), fixtureStdio("-mode", tc.mode), FetchOptions{Timeout: 2 * time.Second})
+		if err == nil || !strings.Contains(err.Error(), "last stderr lines: ") || !strings.Contains(err.Error(), tc.stderr) ||
+			!strings.Contains(err.Error(), "inherit-env") {
+			t.Errorf("%s: %v", tc.mode, err)
 		}
 	}
 }

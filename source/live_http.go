@@ -14,10 +14,13 @@ import (
 var errTooLarge = errors.New("response body exceeded the configured maximum message size")
 
 // headerTransport adds the configured headers to requests to the server's
-// own host (never to a host a redirect leads to, so tokens stay with the
-// server they were meant for), bounds response bodies, and names the
-// negotiated protocol version on requests the SDK does not label itself.
+// own scheme and host (never to a host a redirect leads to, so tokens stay
+// with the server they were meant for, nor over http after an https
+// endpoint redirected there, where anyone on the path reads them), bounds
+// response bodies, and names the negotiated protocol version on requests
+// the SDK does not label itself.
 type headerTransport struct {
+	scheme   string
 	host     string
 	headers  http.Header
 	maxBytes int64
@@ -35,7 +38,7 @@ func newHeaderTransport(endpoint string, headers map[string]string, maxBytes int
 	for k, v := range headers {
 		h.Set(k, v)
 	}
-	return &headerTransport{host: u.Host, headers: h, maxBytes: maxBytes}, nil
+	return &headerTransport{scheme: u.Scheme, host: u.Host, headers: h, maxBytes: maxBytes}, nil
 }
 
 func (t *headerTransport) client() *http.Client { return &http.Client{Transport: t} }
@@ -48,7 +51,7 @@ func (t *headerTransport) setProtocolVersion(v string) {
 
 func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	r := req.Clone(req.Context())
-	if r.URL.Host == t.host {
+	if r.URL.Scheme == t.scheme && r.URL.Host == t.host {
 		for k, vs := range t.headers {
 			r.Header[k] = vs
 		}

@@ -421,3 +421,49 @@ func TestFetchLegacySSEOutlivesHandshakeTimeout(t *testing.T) {
 		t.Errorf("the fetch took %s, within the %s timeout: the test proves nothing", took, timeout)
 	}
 }
+
+// A server that answers every page just under the timeout would hold the
+// run for MaxPages times it; the whole fetch stops at FetchTimeouts times.
+func TestFetchStopsAtTheWholeFetchBound(t *testing.T) {
+	const timeout = 2 * time.Second
+	// Far beyond the bound, far below 1,000 pages of 1.2 s.
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := Fetch(ctx, fixtureStdio("-mode", "endless-cursor", "-page-delay", "1200ms"), FetchOptions{Timeout: timeout})
+	took := time.Since(start)
+	var se *contract.ServerError
+	if !errors.As(err, &se) || !strings.Contains(se.Msg, "stopped after 8s, the bound on a whole fetch (4 times the timeout of 2s)") {
+		t.Fatalf("after %s: %v", took, err)
+	}
+	if took > 60*time.Second {
+		t.Errorf("the fetch took %s", took)
+	}
+}
+
+// An https endpoint that redirects to http on the same host must not get
+// its headers sent there in clear. The plain server stands at the host and
+// port the https endpoint names, as port 80 and 443 share a host name.
+func TestHeadersStayOffAnHTTPRedirectOfTheSameHost(t *testing.T) {
+	var got atomic.Value
+	got.Store("")
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got.Store(r.Header.Get("Authorization"))
+	}))
+	defer plain.Close()
+	host := strings.TrimPrefix(plain.URL, "http://")
+	h, err := newHeaderTransport("https://"+host+"/mcp", map[string]string{"Authorization": "Bearer tok-redirected-1"}, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Where the client goes after the https endpoint answered 307 with
+	// Location: http://host/mcp.
+	resp, err := h.client().Get(plain.URL + "/mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if auth := got.Load().(string); auth != "" {
+		t.Errorf("the http request carried Authorization %q", auth)
+	}
+}

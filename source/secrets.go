@@ -60,7 +60,7 @@ func credentialLike(v string) bool {
 	return strings.ContainsFunc(v, func(r rune) bool { return r < '0' || r > '9' })
 }
 
-// MaskTools replaces every secret in the strings and keys of each tool, as
+// MaskTools replaces every secret in the strings, numbers and keys of each tool, as
 // the server sent them, before any step reads them: a server that echoes its
 // token into a description must not get it into a report or a committed
 // snapshot. Each place masked is recorded in Tool.Masked for
@@ -92,6 +92,13 @@ func maskNode(t *contract.Tool, n *jsontree.Node, pointer string, m *safetext.Ma
 	case jsontree.String:
 		if m.Contains(n.Text) {
 			n.Text = m.Mask(n.Text)
+			t.Masked = append(t.Masked, pointer)
+		}
+	case jsontree.Number:
+		// A numeric secret (a PIN, an account number) echoed as a number:
+		// the mask is no number, so the value becomes a string.
+		if m.Contains(n.Text) {
+			n.Kind, n.Text = jsontree.String, m.Mask(n.Text)
 			t.Masked = append(t.Masked, pointer)
 		}
 	case jsontree.Array:

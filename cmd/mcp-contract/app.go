@@ -111,7 +111,7 @@ type app struct {
 }
 
 func newApp(stdout, stderr io.Writer) *app {
-	return &app{stdout: stdout, stderr: stderr, masker: safetext.NewMasker()}
+	return &app{stdout: stdout, stderr: stderr, masker: safetext.NewMasker(source.NetworkSecrets(os.LookupEnv)...)}
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -182,7 +182,7 @@ func (a *app) addSharedFlags(cmd *cobra.Command, reports bool) {
 	f.StringVar(&a.url, "url", "", "a Streamable HTTP server URL")
 	f.StringVar(&a.adHocName, "name", "", "server name for --stdio/--url, as in reports and snapshot files (default stdio or http)")
 	f.StringArrayVar(&a.headers, "header", nil, `HTTP header for --url, "Name: value" (repeatable; ${ENV} expanded)`)
-	f.DurationVar(&a.timeout, "timeout", 30*time.Second, "time limit for each request to a live server")
+	f.DurationVar(&a.timeout, "timeout", 30*time.Second, fmt.Sprintf("time limit for each request to a live server; a server's whole fetch stops after --start-timeout plus %d times this", source.FetchTimeouts))
 	f.DurationVar(&a.startTimeout, "start-timeout", 2*time.Minute, "time limit for a live server to start and answer the handshake (a first npx or uvx install counts)")
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
+	"github.com/mcp-contract/mcp-contract/internal/hideenv"
 )
 
 // Exit codes (design.md §3).
@@ -33,6 +34,11 @@ func (e *usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
 func main() {
+	// Before anything starts a process: a server must not find the job's
+	// token in /proc/<our pid>/environ.
+	if err := hideenv.Hide(); err != nil {
+		fmt.Fprintf(os.Stderr, "mcp-contract: warning: %v\n", err)
+	}
 	collectLessWhileSmall()
 	ctx, stop := withSignals(os.Stderr)
 	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
@@ -72,6 +73,9 @@ type Options struct {
 	Depth int
 	// RefURL is the RemoteRef target (default https://example.invalid/schema.json).
 	RefURL string
+	// PageDelay is how long each tools/list page takes: a server that stays
+	// just under a client's per-request timeout.
+	PageDelay time.Duration
 	// Stateless serves HTTP without sessions, the only way the SDK speaks
 	// 2026-07-28 over HTTP; with sessions clients fall back to 2025-11-25.
 	Stateless bool
@@ -169,6 +173,7 @@ func (s *Server) extraTools() [][]byte {
 // listTools answers tools/list from the raw tool bytes. cursor is nil when
 // the request carried none, which is not the same as an empty cursor.
 func (s *Server) listTools(cursor *string) []byte {
+	time.Sleep(s.opts.PageDelay)
 	page := 0
 	if cursor != nil && *cursor != "" {
 		n, err := strconv.Atoi(*cursor)

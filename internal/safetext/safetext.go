@@ -6,7 +6,14 @@
 package safetext
 
 import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"html"
+	"net/url"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -48,8 +55,12 @@ func isBidiControl(r rune) bool {
 
 // Masker hides secret values. Mask runs on raw text, before any truncation,
 // escaping or encoding, so a secret is never cut into pieces that escape it.
+// A server or an error message may still have encoded a secret itself, so
+// every secret is also looked for in the forms echoes take (Forms).
 type Masker struct {
 	secrets []string
+	// forms are every secret's Forms, longest first.
+	forms []string
 }
 
 // Replacement is what a secret is shown as.
@@ -71,22 +82,60 @@ func NewMasker(secrets ...string) *Masker {
 // Add registers more secret values.
 func (m *Masker) Add(secrets ...string) {
 	for _, s := range secrets {
-		if len(s) < MinSecretLen || m.has(s) {
+		if len(s) < MinSecretLen || slices.Contains(m.secrets, s) {
 			continue
 		}
 		m.secrets = append(m.secrets, s)
-	}
-	sort.SliceStable(m.secrets, func(i, j int) bool { return len(m.secrets[i]) > len(m.secrets[j]) })
-}
-
-func (m *Masker) has(s string) bool {
-	for _, v := range m.secrets {
-		if v == s {
-			return true
+		for _, f := range Forms(s) {
+			if len(f) >= MinSecretLen && !slices.Contains(m.forms, f) {
+				m.forms = append(m.forms, f)
+			}
 		}
 	}
-	return false
+	sort.SliceStable(m.secrets, func(i, j int) bool { return len(m.secrets[i]) > len(m.secrets[j]) })
+	sort.SliceStable(m.forms, func(i, j int) bool { return len(m.forms[i]) > len(m.forms[j]) })
 }
+
+// minBase64Form is the shortest base64 piece masked: shorter ones would
+// match unrelated base64 text.
+const minBase64Form = 8
+
+// Forms are the spellings of secret a server or a message may echo: as is,
+// upper- and lower-cased, URL-encoded (query and path), escaped by Go's %q
+// and %+q, by JSON (with and without HTML escaping) and by HTML, and
+// base64-encoded (standard and URL alphabets). A secret inside a longer
+// base64 text is encoded differently at each of the three offsets it can
+// start at, so for each offset the characters that depend on the secret
+// alone are a form too; at most two bytes at each end are then left
+// unmasked, as the GitHub runner's masker leaves them.
+func Forms(secret string) []string {
+	forms := []string{secret, strings.ToUpper(secret), strings.ToLower(secret),
+		url.QueryEscape(secret), url.PathEscape(secret), html.EscapeString(secret),
+		unquote(strconv.Quote(secret)), unquote(strconv.QuoteToASCII(secret))}
+	for _, escapeHTML := range []bool{true, false} {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(escapeHTML)
+		if enc.Encode(secret) == nil {
+			forms = append(forms, unquote(strings.TrimSuffix(b.String(), "\n")))
+		}
+	}
+	raw := []byte(secret)
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+		forms = append(forms, enc.EncodeToString(raw))
+		for shift := range 3 {
+			if whole := (len(raw) - shift) / 3 * 3; whole > 0 {
+				if f := enc.EncodeToString(raw[shift : shift+whole]); len(f) >= minBase64Form {
+					forms = append(forms, f)
+				}
+			}
+		}
+	}
+	return forms
+}
+
+// unquote drops the quotes around a quoted string, leaving its escapes.
+func unquote(q string) string { return q[1 : len(q)-1] }
 
 // Secrets returns the registered values, longest first.
 func (m *Masker) Secrets() []string {
@@ -96,14 +145,15 @@ func (m *Masker) Secrets() []string {
 	return append([]string(nil), m.secrets...)
 }
 
-// Mask replaces every secret in s. A nil Masker masks nothing.
+// Mask replaces every secret, in any of its Forms, in s. A nil Masker masks
+// nothing.
 func (m *Masker) Mask(s string) string {
 	if m == nil {
 		return s
 	}
-	for _, secret := range m.secrets {
-		if strings.Contains(s, secret) {
-			s = strings.ReplaceAll(s, secret, Replacement)
+	for _, form := range m.forms {
+		if strings.Contains(s, form) {
+			s = strings.ReplaceAll(s, form, Replacement)
 		}
 	}
 	return s
@@ -118,7 +168,7 @@ func (m *Masker) MaskCut(s string) string {
 		return s
 	}
 	cut := len(s)
-	for _, secret := range m.secrets {
+	for _, secret := range m.forms {
 		for n := min(len(secret)-1, len(s)); n > 0; n-- {
 			if strings.HasSuffix(s, secret[:n]) {
 				cut = min(cut, len(s)-n)
@@ -132,12 +182,12 @@ func (m *Masker) MaskCut(s string) string {
 	return s[:cut] + Replacement
 }
 
-// Contains reports whether s holds any secret.
+// Contains reports whether s holds any secret in any of its Forms.
 func (m *Masker) Contains(s string) bool {
 	if m == nil {
 		return false
 	}
-	for _, secret := range m.secrets {
+	for _, secret := range m.forms {
 		if strings.Contains(s, secret) {
 			return true
 		}

@@ -1,6 +1,14 @@
 package safetext
 
-import "testing"
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html"
+	"net/url"
+	"strings"
+	"testing"
+)
 
 func TestLine(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
@@ -54,4 +62,65 @@ func TestMask(t *testing.T) {
 	if none.Mask("x") != "x" || none.Contains("x") {
 		t.Error("a nil Masker must mask nothing")
 	}
+}
+
+// A secret a server or a message echoed in another spelling is masked in
+// that spelling too; the secret holds what each escaping rewrites.
+func TestMaskEncodedEchoes(t *testing.T) {
+	secret := `Tk"9\q/é+Zw 7&x<`
+	m := NewMasker(secret)
+	plain := func(s string) bool {
+		for _, f := range []string{"Tk", "9", "Zw", "7"} {
+			if !strings.Contains(s, f) {
+				return false
+			}
+		}
+		return true
+	}
+	echoes := map[string]string{
+		"%q":           fmt.Sprintf("cannot run %q: not found", secret),
+		"%+q":          fmt.Sprintf("cannot run %+q", secret),
+		"json":         string(mustJSON(t, map[string]string{"token": secret})),
+		"query":        "https://h/x?token=" + url.QueryEscape(secret),
+		"path":         "https://h/" + url.PathEscape(secret) + "/x",
+		"upper":        "TOKEN=" + strings.ToUpper(secret),
+		"lower":        "token=" + strings.ToLower(secret),
+		"html":         "<p>" + html.EscapeString(secret) + "</p>",
+		"base64":       "Authorization: Basic " + base64.StdEncoding.EncodeToString([]byte(secret)),
+		"base64url":    "jwt." + base64.RawURLEncoding.EncodeToString([]byte(secret)),
+		"base64 at +1": base64.StdEncoding.EncodeToString([]byte("u:" + secret + ":x")),
+		"base64 at +2": base64.StdEncoding.EncodeToString([]byte("us:" + secret + ":x")),
+		"base64 at +3": base64.StdEncoding.EncodeToString([]byte("use:" + secret + ":x")),
+	}
+	for form, echo := range echoes {
+		masked := m.Mask(echo)
+		if !m.Contains(echo) || masked == echo {
+			t.Errorf("%s: %q is not masked", form, echo)
+		}
+		if strings.HasPrefix(form, "base64") {
+			// At most two bytes at each end can share characters with
+			// their neighbours: the characters of all the others must be
+			// gone.
+			if gone := len(echo) - len(masked) + len(Replacement); gone < 4*(len(secret)-4)/3 {
+				t.Errorf("%s: only %d characters of %q were masked: %q", form, gone, echo, masked)
+			}
+		} else if plain(masked) {
+			t.Errorf("%s: %q still shows the secret", form, masked)
+		}
+	}
+	if got := len(m.Secrets()); got != 1 {
+		t.Errorf("Secrets() = %d values, want only the one registered", got)
+	}
+	if m.Mask("an ordinary description of 97 tools") != "an ordinary description of 97 tools" {
+		t.Error("text without the secret changed")
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -34,15 +34,22 @@ func main() {
 	refURL := flag.String("ref-url", "", "target of the remote $ref")
 	stateless := flag.Bool("stateless", false, "serve HTTP without sessions (2026-07-28)")
 	pidFile := flag.String("pid-file", "", "mode trap-signals: write the server's and its child's pid here")
+	pageDelay := flag.Duration("page-delay", 0, "how long each tools/list page takes")
+	probe := flag.String("probe-parent", "", "before serving, write to this file what the server can read of its parent's and pid 1's environment (probe.go)")
 	flag.Parse()
 
-	opts := fixtureserver.Options{Mode: fixtureserver.Mode(*mode), PageSize: *pageSize, HugeBytes: *hugeBytes, Depth: *depth, RefURL: *refURL, Stateless: *stateless}
+	opts := fixtureserver.Options{Mode: fixtureserver.Mode(*mode), PageSize: *pageSize, HugeBytes: *hugeBytes, Depth: *depth, RefURL: *refURL, Stateless: *stateless, PageDelay: *pageDelay}
 	if opts.Mode == fixtureserver.Crash {
 		fmt.Fprintln(os.Stderr, "fixtureserver: crashing at start, as mode crash asks")
 		os.Exit(3)
 	}
 	if opts.Mode == fixtureserver.TrapSignals {
 		if err := trapSignals(*pidFile); err != nil {
+			fail(err)
+		}
+	}
+	if *probe != "" {
+		if err := probeParent(*probe); err != nil {
 			fail(err)
 		}
 	}
