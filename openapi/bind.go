@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
 // Binding says which operation each tool of a server calls.
@@ -37,7 +38,7 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 		}
 	}
 	var out []contract.Finding
-	pairs := map[*contract.Tool]*Operation{}
+	var pairs map[*contract.Tool]*Operation
 	if b.Auto {
 		var unboundTools []*contract.Tool
 		var unboundOps []*Operation
@@ -51,19 +52,13 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 			out = append(out, unboundOperations(catalog.Server, s, unboundOps))
 		}
 	} else {
+		pairs = bind(catalog, ops, b)
 		for _, t := range catalog.Tools {
-			id, bound := b.Operations[t.Name]
-			if !bound {
-				continue
-			}
-			op := byID[id]
-			if op == nil {
+			if id, bound := b.Operations[t.Name]; bound && byID[id] == nil {
 				f := operationMissing.finding(catalog.Server, t.Name, fmt.Sprintf("tool %q is bound to operation %q, which %s does not have", t.Name, id, s.File))
 				f.Locate(t, t.Node.Get("name"))
 				out = append(out, f)
-				continue
 			}
-			pairs[t] = op
 		}
 	}
 	tools := make([]*contract.Tool, 0, len(pairs))
@@ -82,20 +77,42 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 	return out, nil
 }
 
-func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Spec, comp *components, compare Compare) ([]contract.Finding, error) {
+// bind pairs each tool of catalog with the operation it calls, by name
+// (auto) or by the config's map; an unknown operationId pairs nothing.
+func bind(catalog *contract.Catalog, ops []*Operation, b Binding) map[*contract.Tool]*Operation {
+	if b.Auto {
+		pairs, _, _ := matchAuto(catalog.Tools, ops)
+		return pairs
+	}
+	byID := map[string]*Operation{}
+	for _, op := range ops {
+		if op.ID != "" {
+			byID[op.ID] = op
+		}
+	}
+	pairs := map[*contract.Tool]*Operation{}
+	for _, t := range catalog.Tools {
+		if op := byID[b.Operations[t.Name]]; op != nil {
+			pairs[t] = op
+		}
+	}
+	return pairs
+}
+
+// operationTool is tool t with its schemas replaced by its operation's, built
+// in t's layout: the body flattened or under "body" as t has it, the root as
+// open or closed as t's. Only the schemas differ, so a comparison with t
+// says nothing of names, descriptions or annotations, the tool's own
+// business. It is nil when the operation cannot be a tool.
+func operationTool(t *contract.Tool, op *Operation, s *Spec, comp *components) (*jsontree.Node, error) {
 	b := builder{spec: s, op: op, comp: comp, layout: bodyFlat}
 	if t.Input().Get("properties").Get("body") != nil {
 		b.layout = bodyNested
 	}
 	generated, skip := b.tool(t.Name)
-	if b.err != nil {
+	if b.err != nil || skip {
 		return nil, b.err
 	}
-	if skip {
-		return nil, nil
-	}
-	// Only the schemas are compared: the tool's own name, description and
-	// annotations are its business.
 	api := t.Node.Clone()
 	input := generated.Get("inputSchema")
 	if root := t.Input(); root != nil {
@@ -110,6 +127,14 @@ func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Sp
 		api.Set("outputSchema", output)
 	} else {
 		api.Delete("outputSchema")
+	}
+	return api, nil
+}
+
+func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Spec, comp *components, compare Compare) ([]contract.Finding, error) {
+	api, err := operationTool(t, op, s, comp)
+	if err != nil || api == nil {
+		return nil, err
 	}
 	old := &contract.Catalog{Server: catalog.Server, Origin: catalog.Origin, Tools: []*contract.Tool{t}}
 	apiSide := &contract.Catalog{Server: catalog.Server, Origin: "openapi:" + s.File, Tools: []*contract.Tool{{Name: t.Name, Node: api, Index: t.Index}}}

@@ -55,6 +55,12 @@ func Load(path, root string) (*Spec, error) {
 	if err != nil {
 		return nil, &contract.InputError{File: path, Msg: fileio.Problem(err)}
 	}
+	return LoadBytes(data, path, path, root)
+}
+
+// LoadBytes reads a spec from data, such as the file at a git ref: name is
+// how messages call it, path where its relative refs resolve from.
+func LoadBytes(data []byte, name, path, root string) (*Spec, error) {
 	doc, err := libopenapi.NewDocumentWithConfiguration(data, &datamodel.DocumentConfiguration{
 		AllowFileReferences:       false,
 		AllowRemoteReferences:     false,
@@ -62,14 +68,14 @@ func Load(path, root string) (*Spec, error) {
 		AvoidIndexBuild:           true,
 	})
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: "not an OpenAPI document: " + oneLine(err.Error())}
+		return nil, &contract.InputError{File: name, Msg: "not an OpenAPI document: " + oneLine(err.Error())}
 	}
 	info := doc.GetSpecInfo()
 	if info == nil || info.RootNode == nil {
-		return nil, &contract.InputError{File: path, Msg: "not an OpenAPI document"}
+		return nil, &contract.InputError{File: name, Msg: "not an OpenAPI document"}
 	}
 	if info.SpecFormat != datamodel.OAS3 && info.SpecFormat != datamodel.OAS31 && info.SpecFormat != datamodel.OAS32 {
-		return nil, &contract.InputError{File: path, Msg: fmt.Sprintf("OpenAPI %s is not read: convert it to 3.0 or 3.1 first (e.g. with swagger2openapi)", info.Version)}
+		return nil, &contract.InputError{File: name, Msg: fmt.Sprintf("OpenAPI %s is not read: convert it to 3.0 or 3.1 first (e.g. with swagger2openapi)", info.Version)}
 	}
 	top := info.RootNode
 	if top.Kind == yaml.DocumentNode && len(top.Content) == 1 {
@@ -80,13 +86,13 @@ func Load(path, root string) (*Spec, error) {
 	}
 	absRoot, err := filepath.Abs(root)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: err.Error()}
+		return nil, &contract.InputError{File: name, Msg: err.Error()}
 	}
 	absPath, err := filepath.Abs(path)
 	if err != nil {
-		return nil, &contract.InputError{File: path, Msg: err.Error()}
+		return nil, &contract.InputError{File: name, Msg: err.Error()}
 	}
-	s := &Spec{File: path, Version: info.Version, root: top, rootAbs: absPath, files: map[string]*yaml.Node{absPath: top}, limit: absRoot}
+	s := &Spec{File: name, Version: info.Version, root: top, rootAbs: absPath, files: map[string]*yaml.Node{absPath: top}, limit: absRoot}
 	s.Title = scalar(get(get(top, "info"), "title"))
 	return s, nil
 }

@@ -67,7 +67,7 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 		}
 	}
 	result := a.lint(catalogs, opts)
-	if err := a.checkOpenAPI(catalogs, result); err != nil {
+	if err := a.checkOpenAPI(catalogs, result, against); err != nil {
 		return err
 	}
 	collisionsRan := withDrift && len(catalogs) >= 2

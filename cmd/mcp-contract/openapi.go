@@ -11,6 +11,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/openapi"
 	"github.com/mcp-contract/mcp-contract/sanitize"
+	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/mcp-contract/mcp-contract/snapshot"
 )
 
@@ -91,8 +92,10 @@ not JSON) are named on stderr.`,
 }
 
 // checkOpenAPI holds the tools of every server the config binds to an
-// OpenAPI document to their operations (rules openapi/*).
-func (a *app) checkOpenAPI(catalogs []*contract.Catalog, result *contract.Result) error {
+// OpenAPI document to their operations (rules openapi/*), and with
+// against (git:REF) reports what each change of the spec since REF does to
+// the tools bound to it (openapi/operation-changed).
+func (a *app) checkOpenAPI(catalogs []*contract.Catalog, result *contract.Result, against string) error {
 	if a.cfg == nil {
 		return nil
 	}
@@ -114,12 +117,40 @@ func (a *app) checkOpenAPI(catalogs []*contract.Catalog, result *contract.Result
 				}
 				specs[sc.OpenAPI.Spec] = spec
 			}
-			found, err := openapi.Check(c, spec, openapi.Binding{Auto: sc.OpenAPI.Auto, Operations: sc.OpenAPI.Operations}, compare)
+			binding := openapi.Binding{Auto: sc.OpenAPI.Auto, Operations: sc.OpenAPI.Operations}
+			found, err := openapi.Check(c, spec, binding, compare)
 			if err != nil {
 				return err
 			}
 			result.Findings = append(result.Findings, found...)
+			if ref, ok := strings.CutPrefix(against, contract.DriftGitPrefix); ok {
+				impact, err := a.openAPIImpact(c, spec, sc.OpenAPI.Spec, ref, binding, compare)
+				if err != nil {
+					return err
+				}
+				result.Findings = append(result.Findings, impact...)
+			}
 		}
 	}
 	return nil
+}
+
+// openAPIImpact compares the spec at ref with the work tree's for the tools
+// bound to it. A spec absent at ref is new and has no past; one that cannot
+// be read at ref (a shallow clone) is said on stderr, and the rest of the
+// check goes on.
+func (a *app) openAPIImpact(c *contract.Catalog, current *openapi.Spec, path, ref string, binding openapi.Binding, compare openapi.Compare) ([]contract.Finding, error) {
+	text, name, err := source.ReadGitFile(".", ref, path)
+	if err != nil {
+		fmt.Fprintln(a.stderr, a.line(fmt.Sprintf("note: %s at %s cannot be read (%v), so its changes are not compared with the tools of %s", path, ref, err, c.Server)))
+		return nil, nil
+	}
+	if name == "" {
+		return nil, nil
+	}
+	base, err := openapi.LoadBytes([]byte(text), name, path, ".")
+	if err != nil {
+		return nil, err
+	}
+	return openapi.Impact(c, base, current, binding, compare)
 }

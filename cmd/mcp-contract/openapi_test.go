@@ -111,3 +111,61 @@ func TestOpenAPIBadInput(t *testing.T) {
 		t.Errorf("stderr %q, want one line containing %q", errOut, want)
 	}
 }
+
+// A change of the spec since the base is reported on each tool bound to the
+// changed operation, as drift classifies it, and fails the check when it
+// breaks the tool's callers.
+func TestOpenAPISpecChangeImpact(t *testing.T) {
+	dir := t.TempDir()
+	spec := `openapi: 3.0.3
+info: {title: Pets, version: "1"}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, maximum: 100}}
+`
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("api.yaml", spec)
+	write(".mcp-contract.yaml", "version: 1\nservers:\n  pets:\n    file: pets.json\n    openapi: {spec: api.yaml, operations: auto}\nprofiles: [openai]\n")
+	t.Chdir(dir)
+	if _, errOut, code := mcpContract(t, "openapi", "tools", "api.yaml", "--service", "pets", "-o", "pets.json"); code != 0 {
+		t.Fatalf("openapi tools: exit %d: %s", code, errOut)
+	}
+	git(t, dir, "init", "-q")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-qm", "base")
+
+	if out, errOut, code := mcpContract(t, "check", "--against", "git:HEAD", "--offline"); code != 0 || strings.Contains(out, "openapi/") {
+		t.Fatalf("an unchanged spec: exit %d\n%s%s", code, out, errOut)
+	}
+	write("api.yaml", strings.Replace(spec, "maximum: 100", "maximum: 50", 1))
+	out, errOut, code := mcpContract(t, "check", "--against", "git:HEAD", "--offline", "--format", "json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errOut)
+	}
+	var report struct {
+		Findings []struct{ Rule, Tool, Change, Message, File string } `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &report); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, f := range report.Findings {
+		if f.Rule == "openapi/operation-changed" {
+			found = true
+			if f.Tool != "listPets" || f.Change != "breaking" || f.File != "api.yaml" || !strings.Contains(f.Message, `tool "listPets" breaks: GET /pets changed: inputSchema.limit maximum tightened from 100 to 50`) {
+				t.Errorf("%+v", f)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no openapi/operation-changed finding:\n%s", out)
+	}
+}
