@@ -11,8 +11,8 @@ import (
 	"github.com/mcp-contract/mcp-contract/drift"
 	"github.com/mcp-contract/mcp-contract/openapi"
 	"github.com/mcp-contract/mcp-contract/sanitize"
-	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/mcp-contract/mcp-contract/snapshot"
+	"github.com/mcp-contract/mcp-contract/source"
 )
 
 func (a *app) openapiCommand() *cobra.Command {
