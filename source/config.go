@@ -384,6 +384,11 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 		"transport": func(v *yaml.Node) error { return p.str(v, where+".transport", &s.Transport) },
 		"file":      func(v *yaml.Node) error { return p.str(v, where+".file", &s.File) },
 		"timeout":   func(v *yaml.Node) error { return p.str(v, where+".timeout", &timeout) },
+		"openapi": func(v *yaml.Node) error {
+			b, err := p.openAPIBinding(v, where+".openapi")
+			s.OpenAPI = b
+			return err
+		},
 		"capabilities": func(v *yaml.Node) error {
 			caps := &Capabilities{}
 			s.Capabilities = caps
@@ -432,6 +437,33 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 	}
 	p.expandServer(s)
 	return s, nil
+}
+
+// openAPIBinding reads {spec: FILE, operations: auto | {tool: operationId}}.
+func (p *configParser) openAPIBinding(n *yaml.Node, where string) (*OpenAPIBinding, error) {
+	b := &OpenAPIBinding{Line: n.Line}
+	var ops *yaml.Node
+	err := p.fields(n, where, map[string]func(*yaml.Node) error{
+		"spec":       func(v *yaml.Node) error { return p.str(v, where+".spec", &b.Spec) },
+		"operations": func(v *yaml.Node) error { ops = v; return nil },
+	})
+	if err != nil {
+		return nil, err
+	}
+	if b.Spec == "" {
+		return nil, p.errAt(n, "%s needs spec: the OpenAPI document the tools call", where)
+	}
+	switch {
+	case ops == nil || ops.Kind == yaml.ScalarNode && ops.Value == "auto":
+		b.Auto = true
+	case ops.Kind == yaml.MappingNode:
+		if err := p.strMap(ops, where+".operations", &b.Operations); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, p.errAt(ops, "%s.operations must be auto or a mapping of tool names to operationIds", where)
+	}
+	return b, nil
 }
 
 // envName is a name a variable can have in a POSIX environment and in the

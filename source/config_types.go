@@ -64,6 +64,9 @@ type ServerConfig struct {
 	// Capabilities the client declares; nil means those of a full client
 	// (roots, sampling, elicitation), so capability-gated tools are listed.
 	Capabilities *Capabilities
+	// OpenAPI binds the server's tools to the operations of an OpenAPI
+	// document they call; nil when the config names none.
+	OpenAPI *OpenAPIBinding
 	// Timeout overrides --timeout for this server (0: use --timeout).
 	Timeout time.Duration
 	// Line is where the server is defined in the config, for error messages.
@@ -71,6 +74,19 @@ type ServerConfig struct {
 	// Unresolved names the ${VAR} references whose variable is not set; using
 	// the server is then an input error, but other servers still work.
 	Unresolved []string
+}
+
+// OpenAPIBinding is a server's openapi: key.
+type OpenAPIBinding struct {
+	// Spec is the OpenAPI document's path, read like file: (from the working directory).
+	Spec string
+	// Auto matches tool names to operationIds, after a prefix or suffix
+	// every generated name shares; Operations maps tool names to
+	// operationIds instead.
+	Auto       bool
+	Operations map[string]string
+	// Line locates the key, for findings about the binding itself.
+	Line int
 }
 
 // Capabilities a client declares at initialisation.

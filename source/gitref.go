@@ -101,48 +101,60 @@ func LoadGitRef(repoDir, ref, snapshotDir string) ([]*contract.Catalog, error) {
 // the file "git:REF:path". A file absent at ref (a server the change adds)
 // gives nil and no error.
 func LoadGitFile(repoDir, ref, file, server string) (*contract.Catalog, error) {
+	text, name, err := ReadGitFile(repoDir, ref, file)
+	if err != nil || name == "" {
+		return nil, err
+	}
+	doc, err := parseDoc(text, name)
+	if err != nil {
+		return nil, err
+	}
+	return doc.catalog(server, name)
+}
+
+// ReadGitFile returns one file's text as it is at ref, and its name
+// "git:REF:path" for messages. file is relative to repoDir. A file absent at
+// ref gives an empty name and no error.
+func ReadGitFile(repoDir, ref, file string) (text, name string, err error) {
 	repo, err := git.PlainOpenWithOptions(repoDir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
 	if err != nil {
-		return nil, &contract.InputError{File: repoDir, Msg: "cannot read a git repository here (" + err.Error() + "); --against git:REF needs the project's git checkout"}
+		return "", "", &contract.InputError{File: repoDir, Msg: "cannot read a git repository here (" + err.Error() + "); --against git:REF needs the project's git checkout"}
 	}
 	rel, err := repoPath(repo, repoDir, file)
 	if err != nil {
-		return nil, err
+		return "", "", err
 	}
 	if ref == "HEAD" && unbornHead(repo) {
-		return nil, nil
+		return "", "", nil
 	}
 	commit, err := commitAt(repo, ref)
 	if err != nil {
-		return nil, err
+		return "", "", err
 	}
 	root, err := commit.Tree()
 	if err != nil {
-		return nil, missingHistory(repo, ref, err)
+		return "", "", missingHistory(repo, ref, err)
 	}
 	entry, err := root.FindEntry(rel)
 	if err != nil {
-		return nil, nil
+		return "", "", nil
 	}
 	hash := entry.Hash
 	switch entry.Mode {
 	case filemode.Regular, filemode.Executable:
 	case filemode.Symlink:
 		if hash, err = followLink(repo, root, ref, rel, entry.Hash); err != nil {
-			return nil, err
+			return "", "", err
 		}
 	default:
-		return nil, &contract.InputError{File: gitName(ref, rel), Msg: "is not a file at " + ref}
+		return "", "", &contract.InputError{File: gitName(ref, rel), Msg: "is not a file at " + ref}
 	}
-	text, err := readBlob(repo, hash, gitName(ref, rel))
+	name = gitName(ref, rel)
+	text, err = readBlob(repo, hash, name)
 	if err != nil {
-		return nil, err
+		return "", "", err
 	}
-	doc, err := parseDoc(text, gitName(ref, rel))
-	if err != nil {
-		return nil, err
-	}
-	return doc.catalog(server, gitName(ref, rel))
+	return text, name, nil
 }
 
 func gitName(ref, p string) string { return "git:" + ref + ":" + p }

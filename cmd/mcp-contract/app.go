@@ -15,6 +15,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/lint"
+	"github.com/mcp-contract/mcp-contract/openapi"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/source"
@@ -141,13 +142,16 @@ func (a *app) rootCommand() *cobra.Command {
 		a.commentCommand(),
 		a.issuesCommand(),
 		a.baselineCommand(),
+		a.openapiCommand(),
 		a.versionCommand(),
 	)
 	// The shared flags go on the commands that read them, so `explain --help`
 	// does not offer a --stdio it would ignore. A new command gets them all.
 	for _, c := range root.Commands() {
 		switch c.Name() {
-		case "explain", "version":
+		case "explain", "version", "openapi":
+			// openapi's subcommands read a spec, not servers: they carry
+			// their own flags.
 		case "rules":
 			c.Flags().StringVar(&a.format, "format", "text", "text or json")
 		case "issues":
@@ -334,6 +338,9 @@ func knownRules() map[string]contract.RuleInfo {
 		out[info.ID] = info
 	}
 	for _, info := range collisions.Rules() {
+		out[info.ID] = info
+	}
+	for _, info := range openapi.Rules() {
 		out[info.ID] = info
 	}
 	return out

@@ -67,6 +67,9 @@ func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDr
 		}
 	}
 	result := a.lint(catalogs, opts)
+	if err := a.checkOpenAPI(catalogs, result, against); err != nil {
+		return err
+	}
 	collisionsRan := withDrift && len(catalogs) >= 2
 	if withAgainst {
 		base, err := a.baseContract(catalogs, args, against, servers)

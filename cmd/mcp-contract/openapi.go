@@ -1,0 +1,156 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/drift"
+	"github.com/mcp-contract/mcp-contract/openapi"
+	"github.com/mcp-contract/mcp-contract/sanitize"
+	"github.com/mcp-contract/mcp-contract/snapshot"
+	"github.com/mcp-contract/mcp-contract/source"
+)
+
+func (a *app) openapiCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "openapi",
+		Short: "Tools from an OpenAPI document",
+	}
+	cmd.AddCommand(a.openapiToolsCommand())
+	return cmd
+}
+
+func (a *app) openapiToolsCommand() *cobra.Command {
+	var opts openapi.Options
+	var profile, root string
+	cmd := &cobra.Command{
+		Use:   "tools SPEC [-o FILE]",
+		Short: "Write one strict tool per operation of an OpenAPI 3.0 or 3.1 document",
+		Long: `Write a tools/list contract with one tool per operation of SPEC (YAML or JSON, OpenAPI 3.0
+or 3.1), in the canonical snapshot encoding: the same spec gives the same bytes.
+
+Each tool's input is one object: the path and query parameters (header and cookie ones only
+when --header-param names them) and the JSON body's properties, flattened beside them unless a name
+clashes or the body is not a plain object, else under "body". readOnly properties are left out
+of the input and writeOnly ones out of the output. The output is the first 2xx JSON response,
+wrapped as {"result": …} when its root is not an object. Every component a tool reaches
+becomes a $defs entry named after the service ("github.issue"), and only those it reaches.
+3.0's nullable and boolean exclusiveMinimum/exclusiveMaximum become their 2020-12 forms.
+GET and HEAD are readOnlyHint, PUT idempotentHint, DELETE destructiveHint.
+
+Refs to other files resolve inside --root (default: the spec's folder); a remote ref is an
+error, never a fetch. Operations the generator cannot make a tool of (a required body that is
+not JSON) are named on stderr.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			spec, err := openapi.Load(args[0], root)
+			if err != nil {
+				return err
+			}
+			tools, notes, err := openapi.Generate(spec, opts)
+			if err != nil {
+				return err
+			}
+			for _, n := range notes {
+				fmt.Fprintln(a.stderr, a.line(fmt.Sprintf("%s:%d:%d: %s %s: %s", spec.File, n.Operation.Line, n.Operation.Column, n.Operation.Method, n.Operation.Path, n.Msg)))
+			}
+			if len(tools) == 0 {
+				return contract.Inputf("%s: no operation matches --operation, --tag or --path", spec.File)
+			}
+			catalog := &contract.Catalog{Server: openapi.ServiceName(opts.Service, spec.Title), Origin: "openapi:" + spec.File}
+			for i, t := range tools {
+				catalog.Tools = append(catalog.Tools, &contract.Tool{Name: t.Name, Node: t.Node, Index: i})
+			}
+			out := snapshot.Encode(catalog)
+			if profile != "" {
+				res, err := sanitize.Catalog(catalog, profile)
+				if err != nil {
+					return err
+				}
+				out = res.JSON
+			}
+			if a.output != "" && a.output != "-" {
+				return a.writeOutput(func(w io.Writer) error { _, err := w.Write(out); return err })
+			}
+			_, err = a.stdout.Write(out)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&opts.Service, "service", "", "namespace of the $defs names and the server the names are sized for (default: the spec's title)")
+	cmd.Flags().StringArrayVar(&opts.Operations, "operation", nil, "only this operationId (repeatable)")
+	cmd.Flags().StringArrayVar(&opts.Tags, "tag", nil, "only operations with this tag (repeatable)")
+	cmd.Flags().StringArrayVar(&opts.Paths, "path", nil, "only paths matching this glob, * within one segment (repeatable)")
+	cmd.Flags().StringArrayVar(&opts.Headers, "header-param", nil, "take this header or cookie parameter as an argument (repeatable)")
+	cmd.Flags().StringVar(&profile, "profile", "", "rewrite the schemas for one provider, as sanitize does ("+strings.Join(sanitize.Profiles(), ", ")+")")
+	cmd.Flags().StringVar(&root, "root", "", "folder that refs to other files must stay inside (default: the spec's folder)")
+	cmd.Flags().StringVarP(&a.output, "output", "o", "", "write the tools to FILE (atomically) instead of standard output")
+	return cmd
+}
+
+// checkOpenAPI holds the tools of every server the config binds to an
+// OpenAPI document to their operations (rules openapi/*), and with
+// against (git:REF) reports what each change of the spec since REF does to
+// the tools bound to it (openapi/operation-changed).
+func (a *app) checkOpenAPI(catalogs []*contract.Catalog, result *contract.Result, against string) error {
+	if a.cfg == nil {
+		return nil
+	}
+	specs := map[string]*openapi.Spec{}
+	compare := func(old, new *contract.Catalog) []contract.Finding { return drift.Compare(old, new, drift.Options{}) }
+	for _, sc := range a.cfg.Servers {
+		if sc.OpenAPI == nil {
+			continue
+		}
+		for _, c := range catalogs {
+			if c.Server != sc.Name || c.Error != "" {
+				continue
+			}
+			spec := specs[sc.OpenAPI.Spec]
+			if spec == nil {
+				var err error
+				if spec, err = openapi.Load(sc.OpenAPI.Spec, "."); err != nil {
+					return err
+				}
+				specs[sc.OpenAPI.Spec] = spec
+			}
+			binding := openapi.Binding{Auto: sc.OpenAPI.Auto, Operations: sc.OpenAPI.Operations}
+			found, err := openapi.Check(c, spec, binding, compare)
+			if err != nil {
+				return err
+			}
+			result.Findings = append(result.Findings, found...)
+			if ref, ok := strings.CutPrefix(against, contract.DriftGitPrefix); ok {
+				impact, err := a.openAPIImpact(c, spec, sc.OpenAPI.Spec, ref, binding, compare)
+				if err != nil {
+					return err
+				}
+				result.Findings = append(result.Findings, impact...)
+			}
+		}
+	}
+	return nil
+}
+
+// openAPIImpact compares the spec at ref with the work tree's for the tools
+// bound to it. A spec absent at ref is new and has no past; one that cannot
+// be read at ref (a shallow clone) is said on stderr, and the rest of the
+// check goes on.
+func (a *app) openAPIImpact(c *contract.Catalog, current *openapi.Spec, path, ref string, binding openapi.Binding, compare openapi.Compare) ([]contract.Finding, error) {
+	text, name, err := source.ReadGitFile(".", ref, path)
+	if err != nil {
+		fmt.Fprintln(a.stderr, a.line(fmt.Sprintf("note: %s at %s cannot be read (%v), so its changes are not compared with the tools of %s", path, ref, err, c.Server)))
+		return nil, nil
+	}
+	if name == "" {
+		return nil, nil
+	}
+	base, err := openapi.LoadBytes([]byte(text), name, path, ".")
+	if err != nil {
+		return nil, err
+	}
+	return openapi.Impact(c, base, current, binding, compare)
+}

@@ -1,0 +1,176 @@
+package openapi_test
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/drift"
+	"github.com/mcp-contract/mcp-contract/openapi"
+	"github.com/mcp-contract/mcp-contract/source"
+)
+
+const petSpec = `openapi: 3.0.3
+info: {title: Pets, version: "1"}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, maximum: 100}}
+        - {name: status, in: query, schema: {type: string, enum: [available, sold]}}
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+  /pets/{id}:
+    delete:
+      operationId: deletePet
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+    put:
+      operationId: replacePet
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Pet'}
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string}
+        name: {type: string}
+`
+
+// The tools as `openapi tools` writes them, each named API-<operationId>
+// as Notion's generated server names them.
+const petTools = `{"tools": [
+{"name": "API-listPets", "description": "x", "inputSchema": {"type": "object", "additionalProperties": false, "properties": {
+  "limit": {"type": "integer", "maximum": 100}, "status": {"type": "string", "enum": ["available", "sold"]}}},
+ "outputSchema": {"type": "object", "required": ["result"], "properties": {"result": {"type": "array", "items": {"$ref": "#/$defs/pets.Pet"}}},
+  "$defs": {"pets.Pet": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}}}},
+{"name": "API-deletePet", "description": "x", "inputSchema": {"type": "object", "additionalProperties": false, "required": ["id"], "properties": {"id": {"type": "string"}}}},
+{"name": "API-replacePet", "description": "x", "inputSchema": {"type": "object", "additionalProperties": false, "required": ["id", "body"], "properties": {"id": {"type": "string"},
+  "body": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}}}}
+]}`
+
+func check(t *testing.T, tools string, binding openapi.Binding) []contract.Finding {
+	t.Helper()
+	dir := t.TempDir()
+	specPath, toolsPath := filepath.Join(dir, "api.yaml"), filepath.Join(dir, "pets.json")
+	if err := os.WriteFile(specPath, []byte(petSpec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(toolsPath, []byte(tools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := openapi.Load(specPath, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalog, err := source.LoadFile(toolsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, err := openapi.Check(catalog, spec, binding, func(old, new *contract.Catalog) []contract.Finding {
+		return drift.Compare(old, new, drift.Options{})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return found
+}
+
+func summary(found []contract.Finding) []string {
+	var out []string
+	for _, f := range found {
+		out = append(out, f.Rule+" "+f.Tool+" "+f.Pointer)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestCheckAgreeingToolsFindNothing(t *testing.T) {
+	if got := summary(check(t, petTools, openapi.Binding{Auto: true})); len(got) != 0 {
+		t.Errorf("tools generated from the spec disagree with it:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+func TestCheckBothDirections(t *testing.T) {
+	tests := []struct {
+		name    string
+		from    string
+		to      string
+		binding openapi.Binding
+		want    []string
+		quote   string
+	}{
+		{
+			name: "a wider bound is accepted by the tool and rejected by the API",
+			from: `"limit": {"type": "integer", "maximum": 100}`, to: `"limit": {"type": "integer", "maximum": 500}`,
+			want:  []string{"openapi/tool-accepts-what-api-rejects API-listPets /inputSchema/properties/limit/maximum"},
+			quote: "from 500 to 100",
+		},
+		{
+			name: "a parameter the API requires that the tool makes optional",
+			from: `"required": ["id"], "properties": {"id": {"type": "string"}}}},
+{"name": "API-replacePet"`, to: `"properties": {"id": {"type": "string"}}}},
+{"name": "API-replacePet"`,
+			want: []string{"openapi/tool-accepts-what-api-rejects API-deletePet /inputSchema/required/0"},
+		},
+		{
+			name: "an enum value the API accepts and the tool cannot send",
+			from: `"enum": ["available", "sold"]`, to: `"enum": ["available"]`,
+			want: []string{"openapi/tool-hides-capability API-listPets /inputSchema/properties/status/enum"},
+		},
+		{
+			name: "an output field the tool requires and the API leaves optional",
+			from: `"pets.Pet": {"type": "object", "required": ["id"]`, to: `"pets.Pet": {"type": "object", "required": ["id", "name"]`,
+			want:  []string{"openapi/tool-output-promises-more API-listPets /outputSchema/$defs/pets.Pet/required/1"},
+			quote: `{"id":"s"}`,
+		},
+		{
+			name:    "a tool bound to an operation the spec does not have",
+			binding: openapi.Binding{Operations: map[string]string{"API-listPets": "listPets", "API-deletePet": "removePet"}},
+			want:    []string{"openapi/operation-missing API-deletePet "},
+		},
+		{
+			name: "auto: a tool matching no operation, and operations without a tool",
+			from: `{"name": "API-deletePet"`, to: `{"name": "API-erasePet"`,
+			want: []string{"openapi/operation-unbound  ", "openapi/tool-unbound API-erasePet "},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tools := petTools
+			if tt.from != "" {
+				if !strings.Contains(tools, tt.from) {
+					t.Fatalf("the fixture has no %s", tt.from)
+				}
+				tools = strings.Replace(tools, tt.from, tt.to, 1)
+			}
+			binding := tt.binding
+			if binding.Operations == nil {
+				binding.Auto = true
+			}
+			found := check(t, tools, binding)
+			got := summary(found)
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			if tt.quote != "" && (len(found) == 0 || !strings.Contains(found[0].Message, tt.quote)) {
+				t.Errorf("the message does not quote %s: %v", tt.quote, found)
+			}
+		})
+	}
+}

@@ -1,0 +1,517 @@
+package openapi
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/jsontree"
+)
+
+// generate writes files (the first is the spec) into a temp folder and
+// returns the tools generated from it, keyed by name.
+func generate(t *testing.T, opts Options, files ...string) map[string]*jsontree.Node {
+	t.Helper()
+	tools, _, err := generateErr(t, opts, files...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tools
+}
+
+func generateErr(t *testing.T, opts Options, files ...string) (map[string]*jsontree.Node, []Note, error) {
+	t.Helper()
+	dir := t.TempDir()
+	var spec string
+	for i := 0; i+1 < len(files); i += 2 {
+		p := filepath.Join(dir, files[i])
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(strings.TrimLeft(files[i+1], "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if spec == "" {
+			spec = p
+		}
+	}
+	s, err := Load(spec, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	list, notes, err := Generate(s, opts)
+	if err != nil {
+		return nil, notes, err
+	}
+	out := map[string]*jsontree.Node{}
+	for _, tool := range list {
+		out[tool.Name] = tool.Node
+	}
+	return out, notes, nil
+}
+
+func compact(n *jsontree.Node) string {
+	return string(jsontree.Encode(n, jsontree.EncodeOptions{SortKeys: true}))
+}
+
+func lookup(t *testing.T, n *jsontree.Node, pointer string) string {
+	t.Helper()
+	v, ok := n.Lookup(pointer)
+	if !ok {
+		t.Fatalf("no %s in %s", pointer, compact(n))
+	}
+	return compact(v)
+}
+
+const header30 = `
+openapi: 3.0.3
+info: {title: Pet Store, version: "1"}
+paths:
+`
+
+const header31 = `
+openapi: 3.1.0
+info: {title: Pet Store, version: "1"}
+paths:
+`
+
+func TestTranslations(t *testing.T) {
+	tests := []struct {
+		name    string
+		spec    string
+		tool    string
+		pointer string
+		want    string
+	}{
+		{
+			name: "3.0 nullable adds null to the type",
+			spec: header30 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: tag, in: query, schema: {type: string, nullable: true}}
+`,
+			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"type":["string","null"]}`,
+		},
+		{
+			name: "3.0 nullable without a type changes nothing",
+			spec: header30 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: tag, in: query, schema: {nullable: true, enum: [a, b]}}
+`,
+			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"enum":["a","b"]}`,
+		},
+		{
+			name: "3.0 boolean exclusive bounds become numbers",
+			spec: header30 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, minimum: 0, exclusiveMinimum: true, maximum: 100, exclusiveMaximum: false}}
+`,
+			tool: "listPets", pointer: "/inputSchema/properties/limit", want: `{"exclusiveMinimum":0,"maximum":100,"type":"integer"}`,
+		},
+		{
+			name: "3.1 numeric exclusive bounds stay",
+			spec: header31 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, exclusiveMinimum: 0}}
+`,
+			tool: "listPets", pointer: "/inputSchema/properties/limit", want: `{"exclusiveMinimum":0,"type":"integer"}`,
+		},
+		{
+			name: "3.0 siblings of $ref are ignored, 3.0 example becomes examples",
+			spec: header30 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: kind, in: query, schema: {$ref: '#/components/schemas/Kind', description: ignored}}
+        - {name: q, in: query, schema: {type: string, example: cat}}
+components:
+  schemas:
+    Kind: {type: string, enum: [cat, dog]}
+`,
+			tool: "listPets", pointer: "/inputSchema", want: `{"$defs":{"pet_store.Kind":{"enum":["cat","dog"],"type":"string"}},"additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/pet_store.Kind"},"q":{"examples":["cat"],"type":"string"}},"type":"object"}`,
+		},
+		{
+			name: "oneOf with a discriminator keeps the alternatives and drops the discriminator",
+			spec: header30 + `
+  /pets:
+    post:
+      operationId: addPet
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [pet]
+              properties:
+                pet:
+                  oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]
+                  discriminator: {propertyName: kind}
+components:
+  schemas:
+    Cat: {type: object, properties: {kind: {type: string}, purrs: {type: boolean}}}
+    Dog: {type: object, properties: {kind: {type: string}, barks: {type: boolean}}}
+`,
+			tool: "addPet", pointer: "/inputSchema/properties/pet", want: `{"oneOf":[{"$ref":"#/$defs/pet_store.Cat"},{"$ref":"#/$defs/pet_store.Dog"}]}`,
+		},
+		{
+			name: "arrays of refs reach their component once",
+			spec: header31 + `
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+components:
+  schemas:
+    Pet: {type: object, properties: {name: {type: string}}}
+    Unused: {type: string}
+`,
+			tool: "listPets", pointer: "/outputSchema", want: `{"$defs":{"pet_store.Pet":{"properties":{"name":{"type":"string"}},"type":"object"}},"properties":{"result":{"items":{"$ref":"#/$defs/pet_store.Pet"},"type":"array"}},"required":["result"],"type":"object"}`,
+		},
+		{
+			name: "a recursive component refers to itself",
+			spec: header31 + `
+  /nodes:
+    get:
+      operationId: getTree
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Node'}
+components:
+  schemas:
+    Node: {type: object, properties: {children: {type: array, items: {$ref: '#/components/schemas/Node'}}}}
+`,
+			tool: "getTree", pointer: "/outputSchema", want: `{"$defs":{"pet_store.Node":{"properties":{"children":{"items":{"$ref":"#/$defs/pet_store.Node"},"type":"array"}},"type":"object"}},"properties":{"children":{"items":{"$ref":"#/$defs/pet_store.Node"},"type":"array"}},"type":"object"}`,
+		},
+		{
+			name: "path-level parameters apply, and the operation's override them",
+			spec: header30 + `
+  /pets/{id}:
+    parameters:
+      - {name: id, in: path, required: true, schema: {type: string}}
+      - {name: verbose, in: query, schema: {type: boolean}}
+    get:
+      operationId: getPet
+      parameters:
+        - {name: verbose, in: query, required: true, schema: {type: integer}}
+`,
+			tool: "getPet", pointer: "/inputSchema", want: `{"additionalProperties":false,"properties":{"id":{"type":"string"},"verbose":{"type":"integer"}},"required":["id","verbose"],"type":"object"}`,
+		},
+		{
+			name: "a parameter with content instead of schema",
+			spec: header30 + `
+  /search:
+    get:
+      operationId: search
+      parameters:
+        - name: filter
+          in: query
+          description: what to match
+          content:
+            application/json:
+              schema: {type: object, properties: {color: {type: string}}}
+`,
+			tool: "search", pointer: "/inputSchema/properties/filter", want: `{"description":"what to match","properties":{"color":{"type":"string"}},"type":"object"}`,
+		},
+		{
+			name: "a body that is not an object goes under body",
+			spec: header30 + `
+  /tags:
+    put:
+      operationId: setTags
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: array, items: {type: string}}
+`,
+			tool: "setTags", pointer: "/inputSchema", want: `{"additionalProperties":false,"properties":{"body":{"items":{"type":"string"},"type":"array"}},"required":["body"],"type":"object"}`,
+		},
+		{
+			name: "a body property named like a parameter keeps the body whole",
+			spec: header30 + `
+  /pets/{id}:
+    patch:
+      operationId: updatePet
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [id], properties: {id: {type: integer}, name: {type: string}}}
+`,
+			tool: "updatePet", pointer: "/inputSchema/required", want: `["id","body"]`,
+		},
+		{
+			name: "a flat body: its properties beside the parameters, required when the body is",
+			spec: header30 + `
+  /pets:
+    post:
+      operationId: addPet
+      parameters:
+        - {name: dryRun, in: query, schema: {type: boolean}}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/NewPet'}
+components:
+  schemas:
+    NewPet:
+      type: object
+      required: [name]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string, maxLength: 40}
+        secret: {type: string, writeOnly: true}
+`,
+			tool: "addPet", pointer: "/inputSchema", want: `{"additionalProperties":false,"properties":{"dryRun":{"type":"boolean"},"name":{"maxLength":40,"type":"string"},"secret":{"type":"string","writeOnly":true}},"required":["name"],"type":"object"}`,
+		},
+		{
+			name: "writeOnly properties never come back",
+			spec: header30 + `
+  /pets:
+    post:
+      operationId: addPet
+      responses:
+        "201":
+          description: created
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [id, secret]
+                properties:
+                  id: {type: integer, readOnly: true}
+                  secret: {type: string, writeOnly: true}
+`,
+			tool: "addPet", pointer: "/outputSchema", want: `{"properties":{"id":{"readOnly":true,"type":"integer"}},"required":["id"],"type":"object"}`,
+		},
+		{
+			name: "headers are the server's unless named",
+			spec: header30 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: X-Api-Key, in: header, required: true, schema: {type: string}}
+        - {name: session, in: cookie, schema: {type: string}}
+`,
+			tool: "listPets", pointer: "/inputSchema", want: `{"additionalProperties":false,"properties":{},"type":"object"}`,
+		},
+		{
+			name: "a ref to another file resolves, and its own refs relative to it",
+			spec: header31 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - $ref: 'params/common.yaml#/limit'
+`,
+			tool: "listPets", pointer: "/inputSchema", want: `{"$defs":{"pet_store.Limit":{"maximum":100,"type":"integer"}},"additionalProperties":false,"properties":{"limit":{"$ref":"#/$defs/pet_store.Limit"}},"type":"object"}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := []string{"openapi.yaml", tt.spec}
+			if strings.Contains(tt.spec, "params/common.yaml") {
+				files = append(files, "params/common.yaml", "limit: {name: limit, in: query, schema: {$ref: 'schemas.yaml#/Limit'}}\n", "params/schemas.yaml", "Limit: {type: integer, maximum: 100}\n")
+			}
+			tools := generate(t, Options{}, files...)
+			tool := tools[tt.tool]
+			if tool == nil {
+				t.Fatalf("no tool %q among %d", tt.tool, len(tools))
+			}
+			if got := lookup(t, tool, tt.pointer); got != tt.want {
+				t.Errorf("%s\n got %s\nwant %s", tt.pointer, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNamesDescriptionsAnnotations(t *testing.T) {
+	tools := generate(t, Options{Service: "petstore"}, "openapi.yaml", header30+`
+  /pets/{id}:
+    get: {summary: Get a pet, description: Returns one pet., operationId: getPet}
+    put: {operationId: getPet}
+    delete: {}
+    head: {operationId: "9 lives!"}
+  /a/very/long/path/{with}/many/segments/that/goes/on/and/on/and/on/forever:
+    post: {}
+`)
+	var names []string
+	for n := range tools {
+		names = append(names, n)
+	}
+	want := map[string]string{
+		"getPet":             `{"readOnlyHint":true}`,
+		"getPet_2":           `{"idempotentHint":true}`,
+		"delete_pets_id":     `{"destructiveHint":true}`,
+		"op_9_lives":         `{"readOnlyHint":true}`,
+		"post_a_very_long_p": "",
+	}
+	for name, ann := range want {
+		if strings.HasSuffix(name, "_p") {
+			found := false
+			for n, tool := range tools {
+				if strings.HasPrefix(n, "post_a_very_long_path") {
+					found = true
+					if len(n) > 63-len("mcp____petstore") {
+						t.Errorf("%s is %d characters, over what mcp__petstore__ leaves of 63", n, len(n))
+					}
+					if tool.Get("annotations") != nil {
+						t.Errorf("POST has annotations %s", compact(tool.Get("annotations")))
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no post_a_very_long_path… tool among %v", names)
+			}
+			continue
+		}
+		tool := tools[name]
+		if tool == nil {
+			t.Errorf("no tool %q among %v", name, names)
+			continue
+		}
+		if got := compact(tool.Get("annotations")); got != ann {
+			t.Errorf("%s annotations %s, want %s", name, got, ann)
+		}
+	}
+	if got := tools["getPet"].Get("description").Text; got != "Get a pet\n\nReturns one pet.\n\nGET /pets/{id}" {
+		t.Errorf("description %q", got)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	spec := header30 + `
+  /pets:
+    get: {operationId: listPets, tags: [pets]}
+  /pets/{id}:
+    get: {operationId: getPet, tags: [pets]}
+  /store/order:
+    post: {operationId: placeOrder, tags: [store]}
+`
+	for _, tt := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{}, "getPet listPets placeOrder"},
+		{Options{Operations: []string{"getPet"}}, "getPet"},
+		{Options{Tags: []string{"store"}}, "placeOrder"},
+		{Options{Paths: []string{"/pets/*"}}, "getPet"},
+		{Options{Paths: []string{"/pets"}, Tags: []string{"store"}}, "listPets placeOrder"},
+	} {
+		tools := generate(t, tt.opts, "openapi.yaml", spec)
+		var names []string
+		for _, n := range []string{"getPet", "listPets", "placeOrder"} {
+			if tools[n] != nil {
+				names = append(names, n)
+			}
+		}
+		if got := strings.Join(names, " "); got != tt.want {
+			t.Errorf("%+v chose %q, want %q", tt.opts, got, tt.want)
+		}
+	}
+}
+
+func TestBadSpecs(t *testing.T) {
+	tests := []struct {
+		name, spec, want string
+		extra            []string
+	}{
+		{"not OpenAPI", "hello: world\n", "openapi.yaml: not an OpenAPI document", nil},
+		{"Swagger 2.0", "swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI 2.0 is not read", nil},
+		{"remote ref", header31 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: q, in: query, schema: {$ref: 'https://example.com/schemas.yaml#/Q'}}
+`, "openapi.yaml:9:47: $ref \"https://example.com/schemas.yaml#/Q\" is remote and is never fetched", nil},
+		{"ref leaving the root", header31 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: q, in: query, schema: {$ref: '../outside.yaml#/Q'}}
+`, "leaves", nil},
+		{"dangling ref", header31 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: q, in: query, schema: {$ref: '#/components/schemas/Missing'}}
+`, `$ref "#/components/schemas/Missing": no "components" (at /paths/~1pets/get/parameters/0/schema)`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := generateErr(t, Options{}, append([]string{"openapi.yaml", tt.spec}, tt.extra...)...)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if _, ok := err.(*contract.InputError); !ok {
+				t.Errorf("%T, want *contract.InputError (exit 2)", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestNonJSONBodies(t *testing.T) {
+	tools, notes, err := generateErr(t, Options{}, "openapi.yaml", header30+`
+  /upload:
+    post:
+      operationId: upload
+      requestBody:
+        required: true
+        content: {application/octet-stream: {schema: {type: string, format: binary}}}
+  /render:
+    post:
+      operationId: render
+      requestBody:
+        content: {text/plain: {schema: {type: string}}}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tools["upload"] != nil {
+		t.Error("an operation whose required body is not JSON became a tool")
+	}
+	if tools["render"] == nil {
+		t.Error("an operation with an optional non-JSON body was left out")
+	}
+	var msgs []string
+	for _, n := range notes {
+		msgs = append(msgs, n.Operation.ID+": "+n.Msg)
+	}
+	want := "upload: left out: its required body is application/octet-stream, not JSON|render: its optional text/plain body is left out: only JSON bodies become arguments"
+	if got := strings.Join(msgs, "|"); got != want {
+		t.Errorf("notes %q\nwant %q", got, want)
+	}
+}
