@@ -163,7 +163,7 @@ func (a *app) runAction(ctx context.Context) int {
 		ownNotices++
 	}
 	var out bytes.Buffer
-	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace)}
+	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace), Diff: pullRequestDiff(ev)}
 	if err := report.GitHub(&out, result, ghOpts); err == nil {
 		a.stdout.Write(out.Bytes())
 	}
@@ -398,4 +398,27 @@ func (a *app) comment(ctx context.Context, gha *githubactions.Action, ev ghactio
 	case err != nil:
 		gha.Warningf("%s", safetext.Line(masker.Mask("mcp-contract could not comment: "+err.Error())))
 	}
+}
+
+// pullRequestDiff is what the pull request changed since its base, so the
+// annotations go first to the lines a reviewer sees in the diff; nil (no
+// preference) outside a pull request or when the base is not in the clone.
+func pullRequestDiff(ev ghaction.Event) report.Diff {
+	if ev.PR == 0 || ev.BaseSHA == "" {
+		return nil
+	}
+	lines, err := source.ChangedLines(".", ev.BaseSHA)
+	if err != nil || lines == nil {
+		return nil
+	}
+	diff := report.Diff{}
+	for file, ranges := range lines {
+		for _, r := range ranges {
+			diff[file] = append(diff[file], report.LineRange{First: r.First, Last: r.Last})
+		}
+		if len(ranges) == 0 {
+			diff[file] = nil
+		}
+	}
+	return diff
 }
