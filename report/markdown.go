@@ -37,6 +37,10 @@ type MarkdownOptions struct {
 	// "https://github.com/OWNER/REPO/blob/SHA"; a location then links to its
 	// line. Empty: locations are plain text.
 	Blob string
+	// BreakingAllowedBy names the pull request's label that lets breaking
+	// changes through: they are still listed first, but the verdict counts
+	// them among what does not fail the run, as the exit code does.
+	BreakingAllowedBy string
 }
 
 // Markdown writes a verdict line that says why the run fails, one table row
@@ -236,7 +240,12 @@ func (m *mdWriter) verdict(r *contract.Result) string {
 	}
 	var why, also []string
 	if br := parts[partBreaking]; len(br) > 0 {
-		why = append(why, plural(len(br), "breaking change")+" in "+m.serversOf(br))
+		what := plural(len(br), "breaking change") + " in " + m.serversOf(br)
+		if m.opts.BreakingAllowedBy != "" {
+			also = append(also, what+", allowed by the label "+MarkdownCode(m.opts.BreakingAllowedBy))
+		} else {
+			why = append(why, what)
+		}
 	}
 	if stale := parts[partFreshness]; len(stale) > 0 {
 		why = append(why, plural(len(stale), "stale snapshot")+" ("+m.serversOf(stale)+")")
@@ -290,6 +299,9 @@ func (m *mdWriter) verdict(r *contract.Result) string {
 	// whose severity is below fail-on is named, but does not fail the run.
 	failing := len(down) > 0
 	for _, p := range []part{partBreaking, partFreshness, partNew, partSession, partCollision} {
+		if p == partBreaking && m.opts.BreakingAllowedBy != "" {
+			continue
+		}
 		for _, f := range parts[p] {
 			failing = failing || f.Severity >= failOn
 		}

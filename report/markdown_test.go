@@ -234,3 +234,24 @@ func TestMarkdownVerdict(t *testing.T) {
 		})
 	}
 }
+
+// With the allow-breaking label the run passes, and the verdict agrees: the
+// breaking changes are named among what does not fail it, with the label.
+func TestMarkdownVerdictBreakingAllowedByLabel(t *testing.T) {
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "memory", Tools: 9}},
+		Findings: []contract.Finding{{Rule: "drift/tool-removed", Severity: contract.Error, Category: contract.CategoryDrift,
+			Change: contract.ChangeBreaking, Server: "memory", Tool: "read_graph", Message: "tool \"read_graph\" was removed"}},
+	}
+	var out bytes.Buffer
+	if err := Markdown(&out, r, MarkdownOptions{FailOn: contract.Error, BreakingAllowedBy: "mcp-contract:breaking-ok"}); err != nil {
+		t.Fatal(err)
+	}
+	want := "⚠️ **mcp-contract**: nothing at or above fail-on error; 1 breaking change in memory, allowed by the label `mcp-contract:breaking-ok` (1 server, 9 tools, fail-on error)\n"
+	if got, _, _ := strings.Cut(out.String(), "\n"); got+"\n" != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if !strings.Contains(out.String(), "### Breaking changes (1)") {
+		t.Errorf("the breaking change is no longer listed:\n%s", out.String())
+	}
+}

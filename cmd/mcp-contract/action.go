@@ -199,7 +199,7 @@ func (a *app) runAction(ctx context.Context) int {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
 	var summary strings.Builder
-	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL, Blob: ev.Blob()})
+	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: a.breakingAllowedBy(in)})
 	if err := ghaction.WriteSummary(gha, summary.String()); err != nil && !ghaction.IsOutsideRunner(err) {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
@@ -384,7 +384,7 @@ func (a *app) comment(ctx context.Context, gha *githubactions.Action, ev ghactio
 	if clean && in.Comment == "auto" {
 		body.WriteString("✅ **mcp-contract**: everything reported earlier is resolved.\n\n")
 	}
-	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL, Blob: ev.Blob()})
+	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: a.breakingAllowedBy(in)})
 	client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), in.Token, nil)
 	if err != nil {
 		gha.Warningf("%s", safetext.Line(err.Error()))
@@ -421,4 +421,13 @@ func pullRequestDiff(ev ghaction.Event) report.Diff {
 		}
 	}
 	return diff
+}
+
+// breakingAllowedBy is the label that lets this pull request's breaking
+// changes through, or "" when it carries none.
+func (a *app) breakingAllowedBy(in ghaction.Inputs) string {
+	if a.allowBreaking {
+		return in.AllowBreakingLabel
+	}
+	return ""
 }
