@@ -11,6 +11,7 @@ import (
 
 	"github.com/pb33f/go-yaml"
 
+	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
@@ -33,7 +34,31 @@ type Tool struct {
 	Operation *Operation
 	// Node is the tool object: name, description, inputSchema,
 	// outputSchema (when the operation answers JSON), annotations.
-	Node *jsontree.Node
+	Node    *jsontree.Node
+	origins map[*jsontree.Node]origin
+	// opFile names the file holding the operation, as messages do.
+	opFile string
+}
+
+// Place moves a finding about the tool to where the spec writes what it
+// points at: the nearest schema object on its pointer, else the operation.
+// The tool exists only in memory; its spec is what a person edits.
+func (t Tool) Place(f *contract.Finding) {
+	pointer := f.Pointer
+	for {
+		if n, ok := t.Node.Lookup(pointer); ok {
+			if o, ok := t.origins[n]; ok {
+				f.File, f.Line, f.Column = o.file, o.line, o.column
+				return
+			}
+		}
+		i := strings.LastIndexByte(pointer, '/')
+		if i < 0 {
+			break
+		}
+		pointer = pointer[:i]
+	}
+	f.File, f.Line, f.Column = t.opFile, t.Operation.Line, t.Operation.Column
 }
 
 // Note is something the generator left out, and why.
@@ -64,7 +89,7 @@ func Generate(s *Spec, opts Options) ([]Tool, []Note, error) {
 		}
 		notes = append(notes, b.notes...)
 		if !skip {
-			tools = append(tools, Tool{Name: node.Get("name").Text, Operation: op, Node: node})
+			tools = append(tools, Tool{Name: node.Get("name").Text, Operation: op, Node: node, origins: comp.origins, opFile: s.display(op.file)})
 		}
 	}
 	return tools, notes, nil
@@ -264,6 +289,9 @@ func (b *builder) parameterSchema(t *translator, p located) *jsontree.Node {
 	schema := t.schema(p.file, schemaNode, pointer, 0)
 	if d := strings.TrimSpace(scalar(get(p.node, "description"))); d != "" && schema.Get("description") == nil {
 		schema.Set("description", str(d))
+		// The text a reader sees is the parameter's, so that is where
+		// a finding about it belongs.
+		t.comp.origins[schema] = origin{file: t.spec.display(p.file), line: p.node.Line, column: p.node.Column}
 	}
 	if scalar(get(p.node, "deprecated")) == "true" {
 		schema.Set("deprecated", &jsontree.Node{Kind: jsontree.Bool, Bool: true, Offset: -1})

@@ -44,7 +44,10 @@ type translator struct {
 // The trees are never modified after they are built.
 type components struct {
 	namespace string
-	byKey     [2]map[string]*component
+	// origins locate each translated schema object in the spec, so a
+	// finding about a generated tool can be placed on the spec's line.
+	origins map[*jsontree.Node]origin
+	byKey   [2]map[string]*component
 	// names maps a target (absolute file + "#" + fragment) to its $defs
 	// name, the same in input and output; taken holds every name given.
 	names map[string]string
@@ -57,8 +60,15 @@ type component struct {
 	refs   []*component
 }
 
+// origin is where a schema object was written: the file as messages name
+// it, line and column.
+type origin struct {
+	file         string
+	line, column int
+}
+
 func newComponents(namespace string) *components {
-	return &components{namespace: namespace, byKey: [2]map[string]*component{{}, {}}, names: map[string]string{}, taken: map[string]bool{}}
+	return &components{namespace: namespace, byKey: [2]map[string]*component{{}, {}}, names: map[string]string{}, taken: map[string]bool{}, origins: map[*jsontree.Node]origin{}}
 }
 
 func newTranslator(s *Spec, comp *components, dir direction) *translator {
@@ -277,6 +287,7 @@ func (t *translator) keywords(file string, n *yaml.Node, pointer string, depth i
 		}
 	}
 	t.dropOneSided(out)
+	t.comp.origins[out] = origin{file: t.spec.display(file), line: n.Line, column: n.Column}
 	return out
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/drift"
+	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/openapi"
 	"github.com/mcp-contract/mcp-contract/sanitize"
 	"github.com/mcp-contract/mcp-contract/snapshot"
@@ -100,6 +101,7 @@ func (a *app) checkOpenAPI(catalogs []*contract.Catalog, result *contract.Result
 		return nil
 	}
 	specs := map[string]*openapi.Spec{}
+	proseDone := map[string]bool{}
 	compare := func(old, new *contract.Catalog) []contract.Finding { return drift.Compare(old, new, drift.Options{}) }
 	for _, sc := range a.cfg.Servers {
 		if sc.OpenAPI == nil {
@@ -116,6 +118,14 @@ func (a *app) checkOpenAPI(catalogs []*contract.Catalog, result *contract.Result
 					return err
 				}
 				specs[sc.OpenAPI.Spec] = spec
+			}
+			if !proseDone[sc.OpenAPI.Spec] {
+				proseDone[sc.OpenAPI.Spec] = true
+				prose, err := specProse(spec, sc.Name)
+				if err != nil {
+					return err
+				}
+				result.Findings = append(result.Findings, prose...)
 			}
 			binding := openapi.Binding{Auto: sc.OpenAPI.Auto, Operations: sc.OpenAPI.Operations}
 			found, err := openapi.Check(c, spec, binding, compare)
@@ -153,4 +163,51 @@ func (a *app) openAPIImpact(c *contract.Catalog, current *openapi.Spec, path, re
 		return nil, err
 	}
 	return openapi.Impact(c, base, current, binding, compare)
+}
+
+// proseRule is the lint rule that also reads the spec: a constraint a
+// parameter's description states in words ("Maximum: 100") and its schema
+// does not enforce reaches every tool generated from it.
+const proseRule = "docs/prose-only-constraint"
+
+// specProse runs proseRule over the tools the spec generates and places
+// each finding on the spec's line, once per line and message however many
+// operations share the schema.
+func specProse(spec *openapi.Spec, server string) ([]contract.Finding, error) {
+	tools, _, err := openapi.Generate(spec, openapi.Options{Service: server})
+	if err != nil || len(tools) == 0 {
+		return nil, err
+	}
+	catalog := &contract.Catalog{Server: server, Origin: "openapi:" + spec.File}
+	byName := map[string]openapi.Tool{}
+	for i, t := range tools {
+		catalog.Tools = append(catalog.Tools, &contract.Tool{Name: t.Name, Node: t.Node, Index: i})
+		byName[t.Name] = t
+	}
+	disabled := map[string]bool{}
+	for _, r := range lint.Rules() {
+		disabled[r.ID] = r.ID != proseRule
+	}
+	profiles, err := lint.ExpandProfiles(nil)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []contract.Finding
+	for _, f := range lint.Run([]*contract.Catalog{catalog}, lint.Options{Profiles: profiles, Disabled: disabled}) {
+		if f.Rule != proseRule {
+			continue
+		}
+		t := byName[f.Tool]
+		t.Place(&f)
+		key := fmt.Sprintf("%s:%d:%d %s", f.File, f.Line, f.Column, f.Message)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		f.Message = "in the OpenAPI spec, so every tool generated from it inherits it: " + f.Message
+		f.Tool, f.Pointer = "", ""
+		out = append(out, f)
+	}
+	return out, nil
 }

@@ -73,7 +73,10 @@ profiles: [openai]
 		t.Fatalf("exit %d, want 1; stderr %s", code, errOut)
 	}
 	var report struct {
-		Findings []struct{ Rule, Tool, Pointer, Message, File string } `json:"findings"`
+		Findings []struct {
+			Rule, Tool, Pointer, Message, File string
+			Line                               int
+		} `json:"findings"`
 	}
 	if err := json.Unmarshal([]byte(out), &report); err != nil {
 		t.Fatal(err)
@@ -94,6 +97,20 @@ profiles: [openai]
 	}
 	if !found {
 		t.Errorf("no openapi/tool-accepts-what-api-rejects on API-create-a-comment's parent; findings:\n%s", out)
+	}
+	// The prose rule reads the spec too: page_size says "Maximum: 100"
+	// and its schema has no maximum, reported once on the parameter.
+	var prose []string
+	for _, f := range report.Findings {
+		if f.Rule == "docs/prose-only-constraint" && f.File == notionSpec {
+			prose = append(prose, f.Message)
+			if len(prose) == 1 && f.Line != 363 {
+				t.Errorf("the first prose finding is on line %d, want 363, where the page_size parameter starts", f.Line)
+			}
+		}
+	}
+	if len(prose) != 4 || !strings.Contains(prose[0], `in the OpenAPI spec, so every tool generated from it inherits it: description states "Maximum: 100" but the schema has no maximum`) {
+		t.Errorf("prose findings on the spec: %q", prose)
 	}
 }
 
