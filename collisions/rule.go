@@ -1,9 +1,6 @@
 package collisions
 
 import (
-	"sort"
-	"strings"
-
 	"github.com/mcp-contract/mcp-contract/contract"
 )
 
@@ -24,30 +21,15 @@ func (r *Rule) Info() contract.RuleInfo {
 	return contract.RuleInfo{ID: r.ID, Group: RuleGroup, Severity: r.Severity, Summary: r.Summary, Help: r.Help}
 }
 
-var registry = map[string]*Rule{}
+var registry = contract.Registry[*Rule]{Group: RuleGroup}
 
-// register adds a rule at package initialisation; a duplicate id is a
-// programming error that any test run catches.
-func register(r *Rule) *Rule {
-	if _, dup := registry[r.ID]; dup {
-		panic("collisions: duplicate rule id " + r.ID)
-	}
-	if !strings.HasPrefix(r.ID, RuleGroup+"/") {
-		panic("collisions: rule " + r.ID + " is outside the collision group")
-	}
-	registry[r.ID] = r
-	return r
-}
+func register(r *Rule) *Rule { return registry.Register(r) }
 
-// Rules lists every collision rule, sorted by id.
-func Rules() []contract.RuleInfo {
-	out := make([]contract.RuleInfo, 0, len(registry))
-	for _, r := range registry {
-		out = append(out, r.Info())
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
+// Rules lists every collisions rule, sorted by id.
+func Rules() []contract.RuleInfo { return registry.Rules() }
 
 // Lookup returns the rule with id, or nil.
-func Lookup(id string) *Rule { return registry[id] }
+func Lookup(id string) *Rule {
+	r, _ := registry.Lookup(id)
+	return r
+}
