@@ -48,7 +48,7 @@ type ClientConfig struct {
 
 // UserClientConfigFiles are the MCP client configs outside the project,
 // under the home folder home, on the system goos: Claude Desktop's, Claude
-// Code's, Cursor's, Windsurf's and Gemini CLI's user-level files.
+// Code's, Cursor's, Windsurf's, Gemini CLI's and Codex's user-level files.
 func UserClientConfigFiles(home, goos, appData string) []string {
 	claude := filepath.Join(home, ".config", "Claude")
 	switch goos {
@@ -63,6 +63,7 @@ func UserClientConfigFiles(home, goos, appData string) []string {
 		filepath.Join(home, ".cursor", "mcp.json"),
 		filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"),
 		filepath.Join(home, ".gemini", "settings.json"),
+		filepath.Join(home, ".codex", "config.toml"),
 	}
 }
 
@@ -71,6 +72,9 @@ func UserClientConfigFiles(home, goos, appData string) []string {
 // Cursor, Windsurf, Gemini CLI) or "servers" (VS Code). An entry of a kind
 // it cannot use is skipped with a note.
 func ReadClientConfigAsWritten(path string) (ClientConfig, error) {
+	if strings.HasSuffix(path, ".toml") {
+		return readCodexConfig(path)
+	}
 	doc, err := readDoc(path, fileio.MaxConfigFile)
 	if err != nil {
 		return ClientConfig{}, err

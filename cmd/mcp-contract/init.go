@@ -36,7 +36,8 @@ func (a *app) initCommand() *cobra.Command {
 		Use:   "init [PATH...]",
 		Short: "Write a commented .mcp-contract.yaml for the MCP servers this project uses",
 		Long: `Write .mcp-contract.yaml (or --config FILE) for the servers of the MCP client config files
-given as PATH (any client's: Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI),
+given as PATH (any client's: Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI,
+Codex's config.toml),
 else of those found here (.mcp.json, mcp.json, .vscode/mcp.json, .cursor/mcp.json,
 .gemini/settings.json) and in the user's own client configs, or for --stdio/--url. It says which
 files it read; an entry it cannot use is skipped with a note. Credentials
