@@ -68,19 +68,7 @@ func LocateInWorkTree(findings []contract.Finding, new []*contract.Catalog) {
 // locateNearest places f on the node at its pointer in t, or on the nearest
 // ancestor that t holds.
 func locateNearest(f *contract.Finding, t *contract.Tool) {
-	pointer := f.Pointer
-	for {
-		if node, ok := t.Node.Lookup(pointer); ok {
-			f.Locate(t, node)
-			return
-		}
-		j := strings.LastIndexByte(pointer, '/')
-		if j < 0 {
-			f.Locate(t, t.Node)
-			return
-		}
-		pointer = pointer[:j]
-	}
+	f.Locate(t, t.Node.Nearest(f.Pointer))
 }
 
 // catalogFile is the file a catalog was read from, or "".

@@ -201,19 +201,8 @@ func placeOnSnapshot(f *contract.Finding, snapshots []*contract.Catalog) {
 			f.File = c.Tools[0].File
 			return
 		}
-		pointer := f.Pointer
-		for {
-			if node, ok := t.Node.Lookup(pointer); ok {
-				f.Locate(t, node)
-				return
-			}
-			j := strings.LastIndexByte(pointer, '/')
-			if j < 0 {
-				f.Locate(t, t.Node)
-				return
-			}
-			pointer = pointer[:j]
-		}
+		f.Locate(t, t.Node.Nearest(f.Pointer))
+		return
 	}
 }
 

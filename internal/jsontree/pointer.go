@@ -161,3 +161,19 @@ func (n *Node) Lookup(pointer string) (*Node, bool) {
 	}
 	return cur, true
 }
+
+// Nearest returns the node at pointer, or the deepest ancestor on its path
+// that n holds (n itself at worst): where a finding about a node that is
+// gone (a removed property) is best shown.
+func (n *Node) Nearest(pointer string) *Node {
+	for {
+		if node, ok := n.Lookup(pointer); ok {
+			return node
+		}
+		j := strings.LastIndexByte(pointer, '/')
+		if j < 0 {
+			return n
+		}
+		pointer = pointer[:j]
+	}
+}

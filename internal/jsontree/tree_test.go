@@ -299,3 +299,21 @@ func TestByteOrderMarks(t *testing.T) {
 		t.Error("TrimBOM kept the mark")
 	}
 }
+
+func TestNearest(t *testing.T) {
+	root, err := Parse([]byte(`{"a": {"b": [1, {"c": 2}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pointer, want := range map[string]string{
+		"/a/b/1/c":    "2",
+		"/a/b/1/gone": `{"c":2}`,
+		"/a/b/7/x":    `[1,{"c":2}]`,
+		"/zz":         `{"a":{"b":[1,{"c":2}]}}`,
+		"":            `{"a":{"b":[1,{"c":2}]}}`,
+	} {
+		if got := string(Encode(root.Nearest(pointer), EncodeOptions{})); got != want {
+			t.Errorf("Nearest(%q) = %s, want %s", pointer, got, want)
+		}
+	}
+}
