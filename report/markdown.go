@@ -3,11 +3,9 @@ package report
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
-	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
@@ -233,79 +231,8 @@ func urlPath(p string) string {
 // request inherited.
 func (m *mdWriter) verdict(r *contract.Result) string {
 	failOn := m.opts.FailOn
-	parts := splitParts(r.Findings)
-	isNew := ""
-	if compared(r.Findings) {
-		isNew = "new "
-	}
-	var why, also []string
-	if br := parts[partBreaking]; len(br) > 0 {
-		what := plural(len(br), "breaking change") + " in " + m.serversOf(br)
-		if m.opts.BreakingAllowedBy != "" {
-			also = append(also, what+", allowed by the label "+MarkdownCode(m.opts.BreakingAllowedBy))
-		} else {
-			why = append(why, what)
-		}
-	}
-	if stale := parts[partFreshness]; len(stale) > 0 {
-		why = append(why, plural(len(stale), "stale snapshot")+" ("+m.serversOf(stale)+")")
-	}
-	var down []string
-	for _, s := range r.Servers {
-		if s.Error != "" {
-			down = append(down, m.text(s.Name))
-		}
-	}
-	if len(down) > 0 {
-		why = append(why, plural(len(down), "server")+" unreachable: "+english.List(down, "and"))
-	}
-	var counted []contract.Finding
-	for _, p := range []part{partNew, partSession, partCollision} {
-		counted = append(counted, parts[p]...)
-	}
-	var categories []string
-	for _, f := range counted {
-		if !slices.Contains(categories, f.Category) {
-			categories = append(categories, f.Category)
-		}
-	}
-	for _, sev := range []contract.Severity{contract.Error, contract.Warning, contract.Info} {
-		for _, cat := range categories {
-			n := 0
-			for _, f := range counted {
-				if f.Severity == sev && f.Category == cat {
-					n++
-				}
-			}
-			if n == 0 {
-				continue
-			}
-			noun := strings.TrimSpace(isNew + MarkdownText(cat) + " " + sev.String())
-			if sev == contract.Info {
-				noun += " finding"
-			}
-			what := plural(n, noun)
-			if sev >= failOn {
-				why = append(why, what)
-			} else {
-				also = append(also, what)
-			}
-		}
-	}
-	if n := len(parts[partExisting]); n > 0 {
-		also = append(also, plural(n, "existing finding")+" not from this pull request")
-	}
-	// The icon is the exit code's: a breaking change or stale snapshot
-	// whose severity is below fail-on is named, but does not fail the run.
-	failing := len(down) > 0
-	for _, p := range []part{partBreaking, partFreshness, partNew, partSession, partCollision} {
-		if p == partBreaking && m.opts.BreakingAllowedBy != "" {
-			continue
-		}
-		for _, f := range parts[p] {
-			failing = failing || f.Severity >= failOn
-		}
-	}
+	v := judge(r, failOn, m.opts.BreakingAllowedBy, m.text, MarkdownCode, "not from this pull request")
+	why, also, failing := v.why, v.also, v.failing
 	icon := "✅"
 	switch {
 	case failing:
@@ -332,25 +259,6 @@ func (m *mdWriter) verdict(r *contract.Result) string {
 		line += fmt.Sprintf(", fail-on %s", failOn)
 	}
 	return line + ")"
-}
-
-// serversOf names the servers of findings: "memory", "memory and weather",
-// or "4 servers" past three.
-func (m *mdWriter) serversOf(findings []contract.Finding) string {
-	var names []string
-	for _, f := range findings {
-		name := m.text(f.Server)
-		if name == "" {
-			name = SessionHeading
-		}
-		if !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-	}
-	if len(names) > 3 {
-		return plural(len(names), "server")
-	}
-	return english.List(names, "and")
 }
 
 func severityIcon(s contract.Severity) string {

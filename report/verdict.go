@@ -1,0 +1,119 @@
+package report
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/english"
+)
+
+// verdictParts is what a run's verdict says, in the order a pull request's
+// reviewer needs it: why, the reasons the run fails (breaking changes with
+// their servers first, then stale snapshots, unreachable servers and the
+// findings at or above fail-on, "new" ones when the run compared with a
+// base); also, what does not fail it (findings below fail-on, breaking
+// changes a label allows, the existing findings); and whether it fails.
+type verdictParts struct {
+	why, also []string
+	failing   bool
+}
+
+// judge builds the verdict of r for a format: text neutralises a string
+// from a server or config, code quotes a label, existing ends the count of
+// existing findings ("not from this pull request").
+func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text, code func(string) string, existing string) verdictParts {
+	var v verdictParts
+	parts := splitParts(r.Findings)
+	isNew := ""
+	if compared(r.Findings) {
+		isNew = "new "
+	}
+	if br := parts[partBreaking]; len(br) > 0 {
+		what := plural(len(br), "breaking change") + " in " + serversOf(br, text)
+		if allowedBy != "" {
+			v.also = append(v.also, what+", allowed by the label "+code(allowedBy))
+		} else {
+			v.why = append(v.why, what)
+		}
+	}
+	if stale := parts[partFreshness]; len(stale) > 0 {
+		v.why = append(v.why, plural(len(stale), "stale snapshot")+" ("+serversOf(stale, text)+")")
+	}
+	var down []string
+	for _, s := range r.Servers {
+		if s.Error != "" {
+			down = append(down, text(s.Name))
+		}
+	}
+	if len(down) > 0 {
+		v.why = append(v.why, plural(len(down), "server")+" unreachable: "+english.List(down, "and"))
+	}
+	var counted []contract.Finding
+	for _, p := range []part{partNew, partSession, partCollision} {
+		counted = append(counted, parts[p]...)
+	}
+	var categories []string
+	for _, f := range counted {
+		if !slices.Contains(categories, f.Category) {
+			categories = append(categories, f.Category)
+		}
+	}
+	for _, sev := range []contract.Severity{contract.Error, contract.Warning, contract.Info} {
+		for _, cat := range categories {
+			n := 0
+			for _, f := range counted {
+				if f.Severity == sev && f.Category == cat {
+					n++
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			noun := strings.TrimSpace(isNew + text(cat) + " " + sev.String())
+			if sev == contract.Info {
+				noun += " finding"
+			}
+			what := plural(n, noun)
+			if sev >= failOn {
+				v.why = append(v.why, what)
+			} else {
+				v.also = append(v.also, what)
+			}
+		}
+	}
+	if n := len(parts[partExisting]); n > 0 {
+		v.also = append(v.also, plural(n, "existing finding")+" "+existing)
+	}
+	// The exit code's verdict: a breaking change or stale snapshot whose
+	// severity is below fail-on is named, but does not fail the run.
+	v.failing = len(down) > 0
+	for _, p := range []part{partBreaking, partFreshness, partNew, partSession, partCollision} {
+		if p == partBreaking && allowedBy != "" {
+			continue
+		}
+		for _, f := range parts[p] {
+			v.failing = v.failing || f.Severity >= failOn
+		}
+	}
+	return v
+}
+
+// serversOf names the servers of findings: "memory", "memory and weather",
+// or "4 servers" past three.
+func serversOf(findings []contract.Finding, text func(string) string) string {
+	var names []string
+	for _, f := range findings {
+		name := text(f.Server)
+		if name == "" {
+			name = SessionHeading
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	if len(names) > 3 {
+		return plural(len(names), "server")
+	}
+	return english.List(names, "and")
+}
