@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -131,6 +132,21 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		}
 	}
 	tw.printf("\n")
+	if compared(r.Findings) {
+		// Against a base, most of the count above can be old debt: say
+		// what this change broke, breaking changes first, as the summary
+		// and the PR comment do.
+		v := judge(r, opts.FailOn, "", safetext.Line, strconv.Quote, "not new since the base")
+		if len(v.why) > 0 {
+			tw.printf("Fails for: %s", strings.Join(v.why, ", "))
+		} else {
+			tw.printf("Nothing new fails the run")
+		}
+		if len(v.also) > 0 {
+			tw.printf("; %s", strings.Join(v.also, ", "))
+		}
+		tw.printf("\n")
+	}
 	return tw.err
 }
 

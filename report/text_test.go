@@ -273,3 +273,33 @@ func TestFoldedTextCannotEndItsGroup(t *testing.T) {
 		}
 	}
 }
+
+// Against a base, the text report ends by saying what this change broke,
+// breaking changes first, with the old debt counted apart.
+func TestTextSaysWhatTheChangeBroke(t *testing.T) {
+	yes, no := true, false
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "memory", Tools: 9}},
+		Findings: []contract.Finding{
+			{Rule: "drift/input-required-property-added", Severity: contract.Error, Category: contract.CategoryDrift, Change: contract.ChangeBreaking, Server: "memory", Tool: "create_entities", Message: "m", New: &yes},
+			{Rule: "openai-strict/additional-properties-not-false", Severity: contract.Error, Category: contract.CategoryLint, Server: "memory", Tool: "read_graph", Message: "m", New: &no},
+			{Rule: "openai-strict/additional-properties-not-false", Severity: contract.Error, Category: contract.CategoryLint, Server: "memory", Tool: "open_nodes", Message: "m", New: &no},
+		},
+	}
+	var out bytes.Buffer
+	if err := Text(&out, r, TextOptions{FailOn: contract.Error, Sections: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := "Fails for: 1 breaking change in memory; 2 existing findings not new since the base\n"
+	if !strings.HasSuffix(out.String(), want) {
+		t.Errorf("the report ends\n%s\nwant it to end with\n%s", out.String(), want)
+	}
+	r.Findings = r.Findings[1:]
+	out.Reset()
+	if err := Text(&out, r, TextOptions{FailOn: contract.Error, Sections: true}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Nothing new fails the run; 2 existing findings not new since the base\n"; !strings.HasSuffix(out.String(), want) {
+		t.Errorf("the report ends\n%s\nwant it to end with\n%s", out.String(), want)
+	}
+}
