@@ -35,8 +35,18 @@ func probeRun(t *testing.T, asUser *syscall.Credential) map[string]string {
 	bin := builtBinary(t)
 	dir := t.TempDir()
 	probe := filepath.Join(dir, "probe.json")
+	// The tools sit beside the probe: a server run as another user cannot
+	// read a clone kept in a private folder (mktemp -d makes them 0700).
+	tools, err := os.ReadFile(filepath.Join(root, "testdata", "corpus", "servers", "npm-server-memory.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toolsPath := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(toolsPath, tools, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	config := "version: 1\nservers:\n  prober:\n    command: [" + fixture + ", -tools, " +
-		filepath.Join(root, "testdata", "corpus", "servers", "npm-server-memory.json") + ", -probe-parent, " + probe + "]\n" +
+		toolsPath + ", -probe-parent, " + probe + "]\n" +
 		"    env: {OWN_KEY: \"${OWN_SERVER_KEY}\"}\n"
 	if err := os.WriteFile(filepath.Join(dir, ".mcp-contract.yaml"), []byte(config), 0o644); err != nil {
 		t.Fatal(err)
