@@ -443,7 +443,7 @@ func TestBadSpecs(t *testing.T) {
 		name, spec, want string
 		extra            []string
 	}{
-		{"not OpenAPI", "hello: world\n", "openapi.yaml: not an OpenAPI document", nil},
+		{"not OpenAPI", "hello: world\n", "openapi.yaml: not an OpenAPI document: it has no openapi: 3.x key at its top", nil},
 		{"Swagger 2.0", "swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI 2.0 is not read", nil},
 		{"remote ref", header31 + `
   /pets:

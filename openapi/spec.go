@@ -68,7 +68,13 @@ func LoadBytes(data []byte, name, path, root string) (*Spec, error) {
 		AvoidIndexBuild:           true,
 	})
 	if err != nil {
-		return nil, &contract.InputError{File: name, Msg: "not an OpenAPI document: " + oneLine(err.Error())}
+		msg := oneLine(err.Error())
+		if strings.Contains(msg, "spec type not supported") {
+			// libopenapi's words for a document with no openapi or
+			// swagger key at its top.
+			msg = "it has no openapi: 3.x key at its top"
+		}
+		return nil, &contract.InputError{File: name, Msg: "not an OpenAPI document: " + msg}
 	}
 	info := doc.GetSpecInfo()
 	if info == nil || info.RootNode == nil {
