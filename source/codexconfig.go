@@ -48,6 +48,10 @@ func readCodexConfig(path string) (ClientConfig, error) {
 		name := key[1]
 		seen[name] = true
 		s := doc.Servers[name]
+		if err := contract.CheckServerName(name); err != nil {
+			cf.Notes = append(cf.Notes, fmt.Sprintf("%s: mcp_servers: %v; skipped", path, err))
+			continue
+		}
 		switch {
 		case s.Enabled != nil && !*s.Enabled:
 		case s.Command != "" && s.URL != "":

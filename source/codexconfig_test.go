@@ -28,6 +28,9 @@ args = ["x"]
 [mcp_servers.off]
 command = "off-server"
 enabled = false
+
+[mcp_servers."../escape"]
+command = "x"
 `)
 	cf, err := ReadClientConfigAsWritten(path)
 	if err != nil {
@@ -40,7 +43,7 @@ enabled = false
 	if !reflect.DeepEqual(cf.Servers, want) {
 		t.Errorf("servers %+v\nwant %+v", cf.Servers, want)
 	}
-	if len(cf.Notes) != 1 || !strings.Contains(cf.Notes[0], `server "broken" has neither command nor url; skipped`) {
+	if len(cf.Notes) != 2 || !strings.Contains(cf.Notes[0], `server "broken" has neither command nor url; skipped`) || !strings.Contains(cf.Notes[1], "mcp_servers: ") {
 		t.Errorf("notes %q", cf.Notes)
 	}
 
