@@ -88,7 +88,9 @@ type Result struct {
 	Unreachable error
 	// CollisionsRan: the run checked tool names across servers.
 	CollisionsRan bool
-	// SnapshotDir is the snapshot folder of the run.
+	// Config is the config the run read, nil when there was none, and
+	// SnapshotDir its snapshot folder.
+	Config      *source.Config
 	SnapshotDir string
 
 	failOnExisting, allowBreaking bool
@@ -285,5 +287,5 @@ func (r *run) finish(result *contract.Result, pol policy.Policy, collisionsRan b
 		result.MapText(r.o.Masker.Mask)
 	}
 	return &Result{Result: result, FailOn: failOn, Ran: pol.Ran, Unreachable: r.unreachable, CollisionsRan: collisionsRan,
-		SnapshotDir: r.snapshotDir(), failOnExisting: r.o.FailOnExisting, allowBreaking: r.o.AllowBreaking}, nil
+		Config: r.o.Config, SnapshotDir: r.snapshotDir(), failOnExisting: r.o.FailOnExisting, allowBreaking: r.o.AllowBreaking}, nil
 }
