@@ -79,18 +79,9 @@ func Run(ctx context.Context, o *Options) (*Result, error) {
 		result.Drift = cov
 		driftRan = cov.NotRun == ""
 	}
-	var copts collisions.Options
-	if collisionsRan {
-		found, co, err := r.collisions(catalogs, opts, len(args) > 0, true)
-		if err != nil {
-			return nil, err
-		}
-		result.Findings = append(result.Findings, found...)
-		copts = co
-	} else if withDrift {
-		if copts, err = r.collisionOptions(opts, len(args) > 0); err != nil {
-			return nil, err
-		}
+	copts, err := r.collisionStep(result, catalogs, opts, len(args) > 0, collisionsRan, withDrift)
+	if err != nil {
+		return nil, err
 	}
 	// check runs the collisions step whenever it has two servers; a merge of
 	// jobs that each had one still must.
@@ -100,6 +91,20 @@ func Run(ctx context.Context, o *Options) (*Result, error) {
 		return nil, err
 	}
 	return r.finish(result, pol, collisionsRan)
+}
+
+// collisionStep adds the collision findings when they ran, and returns the
+// collision options a check records for a merge either way.
+func (r *run) collisionStep(result *contract.Result, catalogs []*contract.Catalog, opts lint.Options, fromArgs, ran, check bool) (collisions.Options, error) {
+	if ran {
+		found, co, err := r.collisions(catalogs, opts, fromArgs, true)
+		result.Findings = append(result.Findings, found...)
+		return co, err
+	}
+	if check {
+		return r.collisionOptions(opts, fromArgs)
+	}
+	return collisions.Options{}, nil
 }
 
 // lint runs every enabled rule and fills the token counts of each server.

@@ -95,35 +95,9 @@ func (k *snapshotCmd) run(ctx context.Context, o *pipeline.Options) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var missing, stale []string
-	for _, c := range catalogs {
-		path, err := snapshot.Path(dir, c.Server)
-		if err != nil {
-			return err
-		}
-		if check {
-			if _, err := os.Lstat(path); os.IsNotExist(err) {
-				missing = append(missing, path)
-				continue
-			}
-			changed, err := snapshot.Changed(dir, c)
-			if err != nil {
-				return err
-			}
-			if changed {
-				stale = append(stale, path)
-			}
-			continue
-		}
-		changed, err := snapshot.Write(dir, c)
-		if err != nil {
-			return err
-		}
-		state := "unchanged"
-		if changed {
-			state = "written"
-		}
-		fmt.Fprintf(k.stdout, "%s: %s (%s)\n", k.line(path), state, english.Plural(len(c.Tools), "tool"))
+	missing, stale, err := k.writeAll(dir, catalogs, check)
+	if err != nil {
+		return err
 	}
 	if len(missing) > 0 || len(stale) > 0 {
 		if len(missing) > 0 {
@@ -149,6 +123,41 @@ func (k *snapshotCmd) run(ctx context.Context, o *pipeline.Options) error {
 		return errFindings
 	}
 	return nil
+}
+
+// writeAll writes the snapshot of each catalog, saying which it wrote, or
+// with check lists those missing or out of date instead.
+func (k *snapshotCmd) writeAll(dir string, catalogs []*contract.Catalog, check bool) (missing, stale []string, err error) {
+	for _, c := range catalogs {
+		path, err := snapshot.Path(dir, c.Server)
+		if err != nil {
+			return nil, nil, err
+		}
+		if check {
+			if _, err := os.Lstat(path); os.IsNotExist(err) {
+				missing = append(missing, path)
+				continue
+			}
+			changed, err := snapshot.Changed(dir, c)
+			if err != nil {
+				return nil, nil, err
+			}
+			if changed {
+				stale = append(stale, path)
+			}
+			continue
+		}
+		changed, err := snapshot.Write(dir, c)
+		if err != nil {
+			return nil, nil, err
+		}
+		state := "unchanged"
+		if changed {
+			state = "written"
+		}
+		fmt.Fprintf(k.stdout, "%s: %s (%s)\n", k.line(path), state, english.Plural(len(c.Tools), "tool"))
+	}
+	return missing, stale, nil
 }
 
 // nothingWritten is the error of a snapshot that stopped at unreachable
