@@ -47,19 +47,20 @@ func TestRelativize(t *testing.T) {
 	}
 }
 
-// Every rule's SARIF help URI names a README heading that exists, so a
-// renamed section cannot leave code scanning linking nowhere.
-func TestRuleHelpURIsNameREADMEHeadings(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+// Every rule's SARIF help URI names its own heading in docs/rules.md, so
+// code scanning links to the rule, not to a page without it.
+func TestRuleHelpURIsNameTheirRulesHeading(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "rules.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	anchors := map[string]bool{}
+	anchors := map[string]string{}
 	for _, line := range strings.Split(string(data), "\n") {
 		if !strings.HasPrefix(line, "#") {
 			continue
 		}
 		// GitHub's slug: lower case, punctuation dropped, spaces to hyphens.
+		heading := strings.TrimSpace(strings.TrimLeft(line, "#"))
 		slug := strings.Map(func(r rune) rune {
 			switch {
 			case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
@@ -68,14 +69,14 @@ func TestRuleHelpURIsNameREADMEHeadings(t *testing.T) {
 				return '-'
 			}
 			return -1
-		}, strings.ToLower(strings.TrimSpace(strings.TrimLeft(line, "#"))))
-		anchors[slug] = true
+		}, strings.ToLower(heading))
+		anchors[slug] = heading
 	}
 	for id := range pipeline.KnownRules() {
 		uri := ruleHelpURI(id)
 		_, anchor, _ := strings.Cut(uri, "#")
-		if !strings.HasPrefix(uri, readmeURL+"#") || !anchors[anchor] {
-			t.Errorf("%s: %s names no README heading", id, uri)
+		if !strings.HasPrefix(uri, rulesDocURL+"#") || anchors[anchor] != id {
+			t.Errorf("%s: %s names no heading of that rule in docs/rules.md (regenerate it: go run ./cmd/docgen)", id, uri)
 		}
 	}
 }

@@ -271,7 +271,7 @@ func TestCommandsShowOnlyTheFlagsTheyRead(t *testing.T) {
 			t.Errorf("%s -o: exit %d, %s", cmd, code, errOut)
 		}
 	}
-	if _, errOut, code := mcpContract(t, "rules", "--format", "sarif"); code != 2 || !strings.Contains(errOut, "want text or json") {
+	if _, errOut, code := mcpContract(t, "rules", "--format", "sarif"); code != 2 || !strings.Contains(errOut, "want text, json or markdown") {
 		t.Errorf("rules --format sarif: exit %d, %s", code, errOut)
 	}
 	v1, _, _ := mcpContract(t, "version")

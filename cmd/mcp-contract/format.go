@@ -165,21 +165,11 @@ func rulesThatRan(ran func(string) bool) []contract.RuleInfo {
 	return out
 }
 
-// readmeURL is the README on the project's default branch.
-const readmeURL = "https://github.com/mcp-contract/mcp-contract/blob/main/README.md"
+// rulesDocURL is the rule reference on the project's default branch.
+const rulesDocURL = "https://github.com/mcp-contract/mcp-contract/blob/main/docs/rules.md"
 
-// ruleHelpURI points a rule at the README section that explains its group:
-// drift and collision rules have their own sections, every lint rule is
-// listed by profile; `mcp-contract explain ID` prints the rule's own help.
+// ruleHelpURI points a rule at its own entry in docs/rules.md, which is
+// generated from the same registry (`go run ./cmd/docgen`).
 func ruleHelpURI(id string) string {
-	group, _, _ := strings.Cut(id, "/")
-	switch group {
-	case "drift":
-		return readmeURL + "#snapshots-and-drift"
-	case "collision":
-		return readmeURL + "#collisions"
-	case "config":
-		return readmeURL + "#mcp-contractyaml"
-	}
-	return readmeURL + "#profiles"
+	return rulesDocURL + "#" + report.RuleAnchor(id)
 }

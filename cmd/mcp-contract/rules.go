@@ -11,6 +11,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/pipeline"
+	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/spf13/cobra"
 )
 
@@ -31,18 +32,20 @@ func (c *cli) rulesCommand() *cobra.Command {
 				return usagef("no rules in group %q", profile)
 			}
 			sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
-			if format != "text" && format != "json" {
-				return usagef("rules --format %q: want text or json", format)
-			}
-			if format == "json" {
+			switch format {
+			case "json":
 				enc := json.NewEncoder(c.stdout)
 				enc.SetIndent("", "  ")
 				return enc.Encode(list)
+			case "markdown":
+				return report.RulesMarkdown(c.stdout, list)
+			case "text":
+				return writeRuleList(c.stdout, list)
 			}
-			return writeRuleList(c.stdout, list)
+			return usagef("rules --format %q: want text, json or markdown", format)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "text or json")
+	cmd.Flags().StringVar(&format, "format", "text", "text, json or markdown (the page docs/rules.md is)")
 	cmd.Flags().StringVar(&profile, "profile", "", "only the rules of this profile or group (mcp, schema, openai-strict, drift, ...)")
 	return cmd
 }
