@@ -52,7 +52,7 @@ func (r *run) loadCatalogs(ctx context.Context, args []string, only []string) ([
 		}
 		return cs, err
 	}
-	return nil, contract.Inputf("nothing to check: give a tool file or folder, --stdio or --url, or create %s (see the README)", source.ConfigFile)
+	return nil, contract.Inputf("nothing to check: give a tool file or folder, --stdio or --url, or create %s (see docs/config.md)", source.ConfigFile)
 }
 
 // offlineCatalogs is what --offline reads for the configured servers,

@@ -111,7 +111,7 @@ func BuildConfig(opts Options) (*Config, error) {
 	if opts.SchemaURL != "" {
 		fmt.Fprintf(&sb, "# yaml-language-server: $schema=%s\n", opts.SchemaURL)
 	}
-	sb.WriteString("# mcp-contract's config, written by `mcp-contract init`. Every key is in the README;\n# unknown keys are an error.\n")
+	sb.WriteString("# mcp-contract's config, written by `mcp-contract init`. Every key is in docs/config.md;\n# unknown keys are an error.\n")
 	enc := yaml.NewEncoder(&sb)
 	enc.SetIndent(2)
 	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}); err != nil {

@@ -102,7 +102,7 @@ func TestReleaseScript(t *testing.T) {
 	}
 }
 
-// The workflow builds what the README promises: six platforms, a checksums
+// The workflow builds what docs/development.md promises: six platforms, a checksums
 // file, a two-platform image, and the release tag checked by the script.
 func TestReleaseWorkflow(t *testing.T) {
 	data, err := os.ReadFile("../.github/workflows/release.yml")

@@ -361,7 +361,7 @@ func relativize(r *contract.Result, workspace, cwd string) {
 }
 
 // forkSafeHelp says how to comment on pull requests from forks.
-const forkSafeHelp = "to comment on pull requests from forks, upload the report (output report) as an artifact and post it from a workflow_run workflow with `mcp-contract comment --from report.json --pr N` (README, \"Pull requests from forks\")"
+const forkSafeHelp = "to comment on pull requests from forks, upload the report (output report) as an artifact and post it from a workflow_run workflow with `mcp-contract comment --from report.json --pr N` (docs/action.md, \"Pull requests from forks\")"
 
 // comment keeps the sticky PR comment; it never changes the exit code.
 // allowedBy is the label that lets the pull request's breaking changes

@@ -30,7 +30,7 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Path + ": " + e.Msg }
 
-// Limits on what one input file may hold (README, "Limits"). Tool files and
+// Limits on what one input file may hold (docs/security.md, "Limits"). Tool files and
 // snapshots may be big (a 10,000-tool catalog is 15 MB), but what a run
 // holds per input byte depends on the file's shape: 16 MiB of tiny tools,
 // enum values or empty properties took 60x, 169x and 270x its size in peak

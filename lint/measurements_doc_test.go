@@ -47,12 +47,12 @@ func markdownTable(t *testing.T, text, name string) (columns []string, rows map[
 	return columns, rows, order
 }
 
-// The README's rejection table is a view of rejections.golden: every cell it
+// The rejection table of docs/measurements.md is a view of rejections.golden: every cell it
 // shows must be the golden's, every server of the golden must be in it, and
 // the columns it leaves out must be the ones its text says reject nothing.
-// A rule change that moves the numbers fails here until the README says so.
-func TestREADMERejectionTableMatchesGolden(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+// A rule change that moves the numbers fails here until the page says so.
+func TestMeasurementsRejectionTableMatchesGolden(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "docs", "measurements.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,19 +60,19 @@ func TestREADMERejectionTableMatchesGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rColumns, rRows, rOrder := markdownTable(t, string(readme), "README.md")
+	rColumns, rRows, rOrder := markdownTable(t, string(page), "docs/measurements.md")
 	gColumns, gRows, gOrder := markdownTable(t, string(golden), "rejections.golden")
 	if strings.Join(rOrder, "\n") != strings.Join(gOrder, "\n") {
-		t.Errorf("README rows\n%s\nare not the golden's\n%s", strings.Join(rOrder, "\n"), strings.Join(gOrder, "\n"))
+		t.Errorf("docs/measurements.md rows\n%s\nare not the golden's\n%s", strings.Join(rOrder, "\n"), strings.Join(gOrder, "\n"))
 	}
 	for _, col := range rColumns {
 		if _, ok := gRows[gOrder[0]][col]; !ok {
-			t.Errorf("README column %q is not in the golden (%s)", col, strings.Join(gColumns, ", "))
+			t.Errorf("docs/measurements.md column %q is not in the golden (%s)", col, strings.Join(gColumns, ", "))
 			continue
 		}
 		for _, row := range rOrder {
 			if got, want := rRows[row][col], gRows[row][col]; got != want {
-				t.Errorf("README says %q for %s / %s, the golden %q", got, row, col, want)
+				t.Errorf("docs/measurements.md says %q for %s / %s, the golden %q", got, row, col, want)
 			}
 		}
 	}
@@ -82,10 +82,10 @@ func TestREADMERejectionTableMatchesGolden(t *testing.T) {
 		}
 		total := gRows["total"][col]
 		if !strings.HasPrefix(total, "0 ") {
-			t.Errorf("README leaves out column %q, but it rejects %s tools", col, total)
+			t.Errorf("docs/measurements.md leaves out column %q, but it rejects %s tools", col, total)
 		}
-		if !strings.Contains(string(readme), col) {
-			t.Errorf("README leaves out column %q without saying it rejects none", col)
+		if !strings.Contains(string(page), col) {
+			t.Errorf("docs/measurements.md leaves out column %q without saying it rejects none", col)
 		}
 	}
 }
