@@ -31,7 +31,7 @@ func RulesMarkdown(w io.Writer, rules []contract.RuleInfo) error {
 	var b strings.Builder
 	b.WriteString("# Rules\n\n")
 	b.WriteString("<!-- Generated from the rule registry by `go run ./cmd/docgen` (the same text as `mcp-contract rules --format markdown`); do not edit by hand. -->\n\n")
-	fmt.Fprintf(&b, "Every rule mcp-contract has, %d in all, by profile. `mcp`, `schema`, `security`, `docs` and `budget` always run; "+
+	fmt.Fprintf(&b, "%d rules, by profile. `mcp`, `schema`, `security`, `docs` and `budget` always run; "+
 		"the provider profiles run when `--profile` (or `profiles:` in `.mcp-contract.yaml`) selects them; "+
 		"`drift`, `collision`, `openapi` and `config` rules run with the command that owns them. "+
 		"`mcp-contract explain ID` prints the same help in a terminal; `rules:` in the config changes a rule's severity or turns it `off`.\n\n", len(list))

@@ -299,3 +299,19 @@ func TestStatisticsFlag(t *testing.T) {
 		}
 	}
 }
+
+// docs/rules.md is what `rules --format markdown` prints, so a user can
+// regenerate the page, or read it offline, with the binary alone.
+func TestRulesMarkdownIsTheRulesPage(t *testing.T) {
+	out, errOut, code := mcpContract(t, "rules", "--format", "markdown")
+	if code != 0 {
+		t.Fatalf("rules --format markdown: exit %d, %s", code, errOut)
+	}
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(page) {
+		t.Errorf("rules --format markdown differs from docs/rules.md; regenerate the page with: go run ./cmd/docgen")
+	}
+}
