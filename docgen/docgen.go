@@ -75,7 +75,7 @@ func actionTable(actionYML []byte, section string, inputs bool) ([]byte, error) 
 		}
 		text := cell(desc.Value)
 		if dep := member(spec, "deprecationMessage"); dep != nil {
-			text = "**Deprecated:** " + cell(dep.Value) + " " + text
+			text += " **Deprecated:** " + cell(dep.Value)
 		}
 		if inputs {
 			def := ""

@@ -43,7 +43,7 @@ outputs:
 	}
 	wantIn := "| input | default | what it does |\n|---|---|---|\n" +
 		"| `extra-args` |  | Extra arguments \\| split on spaces |\n" +
-		"| `args` |  | **Deprecated:** use extra-args Old name |\n" +
+		"| `args` |  | Old name **Deprecated:** use extra-args |\n" +
 		"| `fail-on` | `error` | Fail at or above |\n"
 	if string(in) != wantIn {
 		t.Errorf("inputs\n%s\nwant\n%s", in, wantIn)

@@ -11,8 +11,12 @@ import (
 
 // Inputs are the Action's inputs (action.yml, design §7).
 type Inputs struct {
-	Command    string
+	Command string
+	// Args are the extra-args input's words, or those of its deprecated
+	// alias args when ArgsAlias says so: act runs a step's with.args as
+	// the container's command (nektos/act#1692), so the name moved.
 	Args       []string
+	ArgsAlias  bool
 	Config     string
 	Profiles   string
 	FailOn     string
@@ -32,6 +36,9 @@ type Inputs struct {
 	AllowBreakingLabel string
 }
 
+// ArgsDeprecation is the warning a step that still sets the args input gets.
+const ArgsDeprecation = "the input args is deprecated: name it extra-args (act runs a step's args as the container's command, nektos/act#1692); args still works for now"
+
 // DefaultAllowBreakingLabel is the allow-breaking-label input's default.
 const DefaultAllowBreakingLabel = "mcp-contract:breaking-ok"
 
@@ -44,7 +51,7 @@ var Commands = []string{"check", "lint", "drift", "collisions", "snapshot"}
 func ReadInputs(a *githubactions.Action) (Inputs, error) {
 	in := Inputs{
 		Command:            orDefault(a.GetInput("command"), "check"),
-		Args:               strings.Fields(a.GetInput("args")),
+		Args:               strings.Fields(a.GetInput("extra-args")),
 		Config:             a.GetInput("config"),
 		Profiles:           a.GetInput("profiles"),
 		FailOn:             orDefault(a.GetInput("fail-on"), "error"),
@@ -55,6 +62,13 @@ func ReadInputs(a *githubactions.Action) (Inputs, error) {
 		SARIF:              a.GetInput("sarif"),
 		WorkingDirectory:   a.GetInput("working-directory"),
 		AllowBreakingLabel: orDefault(a.GetInput("allow-breaking-label"), DefaultAllowBreakingLabel),
+	}
+
+	if old := strings.Fields(a.GetInput("args")); len(old) > 0 {
+		if len(in.Args) > 0 {
+			return in, fmt.Errorf("inputs args and extra-args are both set: args is the deprecated name of extra-args, so give only extra-args")
+		}
+		in.Args, in.ArgsAlias = old, true
 	}
 
 	known := false

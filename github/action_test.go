@@ -15,16 +15,17 @@ func actionWith(env map[string]string) *githubactions.Action {
 
 func TestReadInputsKeepsHyphensAndChecksValues(t *testing.T) {
 	in, err := ReadInputs(actionWith(map[string]string{
-		"INPUT_FAIL-ON": "warning", "INPUT_COMMENT-ID": "lint", "INPUT_ARGS": " --server a  tools/ ", "INPUT_DRIFT-ISSUE": "True",
+		"INPUT_FAIL-ON": "warning", "INPUT_COMMENT-ID": "lint", "INPUT_EXTRA-ARGS": " --server a  tools/ ", "INPUT_DRIFT-ISSUE": "True",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if in.Command != "check" || in.FailOn != "warning" || in.CommentID != "lint" || in.Comment != "auto" || !in.DriftIssue ||
-		strings.Join(in.Args, "|") != "--server|a|tools/" {
+		strings.Join(in.Args, "|") != "--server|a|tools/" || in.ArgsAlias {
 		t.Errorf("inputs %+v", in)
 	}
 	for _, bad := range []map[string]string{
+		{"INPUT_EXTRA-ARGS": "--server a", "INPUT_ARGS": "--server b"},
 		{"INPUT_DRIFT-ISSUE": "yes"},
 		{"INPUT_COMMENT": "sometimes"},
 		{"INPUT_COMMAND": "sanitize"},
@@ -32,6 +33,21 @@ func TestReadInputsKeepsHyphensAndChecksValues(t *testing.T) {
 		if _, err := ReadInputs(actionWith(bad)); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
+	}
+}
+
+// args, the input's old name, still works and says it is deprecated.
+func TestReadInputsTakesArgsAsTheDeprecatedExtraArgs(t *testing.T) {
+	in, err := ReadInputs(actionWith(map[string]string{"INPUT_ARGS": "--server a tools/"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(in.Args, "|") != "--server|a|tools/" || !in.ArgsAlias {
+		t.Errorf("args input read as %+v", in)
+	}
+	in, err = ReadInputs(actionWith(map[string]string{"INPUT_ARGS": "  ", "INPUT_EXTRA-ARGS": "x.json"}))
+	if err != nil || in.ArgsAlias || strings.Join(in.Args, "|") != "x.json" {
+		t.Errorf("a blank args beside extra-args: %+v, %v", in, err)
 	}
 }
 

@@ -91,6 +91,9 @@ func (c *cli) runAction(ctx context.Context) int {
 			gha.AddMask(s)
 		}
 	}
+	if in.ArgsAlias {
+		gha.WithFieldsMap(map[string]string{"title": "mcp-contract"}).Warningf("%s", ghaction.ArgsDeprecation)
+	}
 	run := actionPlan{reportPath: filepath.Join(workspace, reportFile),
 		// The label is read from the event: a label added after the run
 		// started counts from the next run (labeled events re-run it).

@@ -9,12 +9,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	ghaction "github.com/mcp-contract/mcp-contract/github"
 )
 
 // againstRepo is a pull request as actions/checkout leaves it, for servers
 // the config names as tool files: setup writes and commits the base, change
 // the pull request's commit. The config also names a url server whose
-// header holds a secret, as runAction expects; INPUT_ARGS leaves it out.
+// header holds a secret, as runAction expects; INPUT_EXTRA-ARGS leaves it out.
 type againstRepo struct {
 	repo, runner, baseSHA, headSHA string
 }
@@ -127,9 +129,19 @@ func TestActionFileServerChangedWithoutSnapshot(t *testing.T) {
 	r.commit(t)
 	api := &restAPI{nextID: 1}
 	srv := api.serve(t)
-	run := runAction(t, r.repo, r.runner, r.event(t), srv.URL, r.headSHA, "INPUT_ARGS=--server weather")
+	// Through the input's deprecated name, args, which still works and
+	// says so once the secrets are masked.
+	run := runAction(t, r.repo, r.runner, r.event(t), srv.URL, r.headSHA, "INPUT_EXTRA-ARGS=", "INPUT_ARGS=--server weather")
 	if run.code != 1 {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", run.code, run.stdout, run.stderr)
+	}
+	lines := strings.Split(run.stdout, "\n")
+	first := 0
+	for first < len(lines) && strings.HasPrefix(lines[first], "::add-mask::") {
+		first++
+	}
+	if first == len(lines) || lines[first] != "::warning title=mcp-contract::"+ghaction.ArgsDeprecation {
+		t.Errorf("the deprecated args input is not warned about right after the masks:\n%s", run.stdout)
 	}
 	if !strings.Contains(run.stdout, "::error file=tools/weather.json,line=") || !strings.Contains(run.stdout, "title=drift/input-required-property-added") {
 		t.Errorf("the breaking change is not annotated on the tool file:\n%s", run.stdout)
@@ -177,7 +189,7 @@ func TestActionBreakingChangesAmongOldDebt(t *testing.T) {
 
 	api := &restAPI{nextID: 1}
 	srv := api.serve(t)
-	args := "INPUT_ARGS=--server memory --server everything"
+	args := "INPUT_EXTRA-ARGS=--server memory --server everything"
 	check := func(labels ...string) (actionRun, []string, int) {
 		t.Helper()
 		run := runAction(t, r.repo, r.runner, r.event(t, labels...), srv.URL, r.headSHA, args)

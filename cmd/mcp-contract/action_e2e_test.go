@@ -312,7 +312,7 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, ex
 		"GITHUB_API_URL=" + apiURL + "/api/v3", "GITHUB_SERVER_URL=https://github.com",
 		"GITHUB_REPOSITORY=Codertocat/Hello-World", "GITHUB_WORKFLOW=ci", "GITHUB_JOB=contract",
 		"GITHUB_RUN_ID=42", "GITHUB_SHA=" + headSHA, "GITHUB_REF=refs/pull/2/merge",
-		"INPUT_COMMAND=check", "INPUT_ARGS=--server bank", "INPUT_CONFIG=", "INPUT_PROFILES=",
+		"INPUT_COMMAND=check", "INPUT_EXTRA-ARGS=--server bank", "INPUT_CONFIG=", "INPUT_PROFILES=",
 		"INPUT_FAIL-ON=error", "INPUT_AGAINST=", "INPUT_GITHUB-TOKEN=" + e2eToken,
 		"INPUT_COMMENT=auto", "INPUT_COMMENT-ID=default", "INPUT_SARIF=results.sarif",
 		"INPUT_DRIFT-ISSUE=false", "INPUT_WORKING-DIRECTORY=",
