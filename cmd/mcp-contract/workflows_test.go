@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,6 +50,7 @@ var (
 	// here, and 1 is a value every flag of ours accepts (a count, a path).
 	expression = regexp.MustCompile(`\$\{\{[^}]*\}\}|\$\([^)]*\)|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?`)
 	separators = regexp.MustCompile(`&&|\|\||;|\|`)
+	yamlBlock  = regexp.MustCompile("(?s)```yaml\n(.*?)```")
 )
 
 // mcpContractCalls are the command lines of a run script that start
@@ -116,6 +118,24 @@ func TestExampleWorkflows(t *testing.T) {
 	sort.Strings(names)
 	if want := "fleet.yml fork-safe-comment.yml fork-safe-pr.yml nightly.yml pr.yml"; strings.Join(names, " ") != want {
 		t.Errorf("examples/workflows holds %v, want %s", names, want)
+	}
+	// The whole workflows the docs show (a YAML block that starts as a
+	// workflow file does) are held to the same checks.
+	for _, doc := range []string{"README.md", "docs/action.md"} {
+		text, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := 0
+		for i, m := range yamlBlock.FindAllStringSubmatch(string(text), -1) {
+			if strings.HasPrefix(m[1], "name:") || strings.HasPrefix(m[1], "on:") {
+				files[doc+" block "+strconv.Itoa(i+1)] = []byte(m[1])
+				shown++
+			}
+		}
+		if shown == 0 {
+			t.Errorf("%s shows no workflow", doc)
+		}
 	}
 	uses, calls := 0, 0
 	for name, data := range files {
