@@ -55,24 +55,29 @@ const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)
 const message = (e) => String(e?.message ?? e).replace(/\s+/g, ' ').slice(0, 300);
 const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// dropped lists the JSON pointers of keys the input had and the sent schema
-// lacks. Only presence is compared: a client that upper-cases a type or turns
-// a const into a one-value enum keeps the meaning.
+// dropped lists what the client lost: "dropped PTR" for a key the input had
+// and the sent schema lacks, "replaced PTR" for a boolean schema sent as
+// something else. Only presence is compared otherwise: a client that
+// upper-cases a type or turns a const into a one-value enum keeps the meaning.
 function dropped(before, after, ptr = '', outList = []) {
+  if (typeof before === 'boolean') {
+    if (after !== before) outList.push(`replaced ${ptr || '/'}`);
+    return outList;
+  }
   if (Array.isArray(before) && Array.isArray(after)) {
     before.forEach((v, i) => dropped(v, after[i], `${ptr}/${i}`, outList));
     return outList;
   }
   if (!isObj(before)) return outList;
   if (!isObj(after)) {
-    outList.push(ptr || '/');
+    outList.push(`dropped ${ptr || '/'}`);
     return outList;
   }
   for (const key of Object.keys(before)) {
     const esc = key.replace(/~/g, '~0').replace(/\//g, '~1');
     if (!(key in after)) {
       if (key === 'const' && 'enum' in after) continue;
-      outList.push(`${ptr}/${esc}`);
+      outList.push(`dropped ${ptr}/${esc}`);
       continue;
     }
     dropped(before[key], after[key], `${ptr}/${esc}`, outList);
@@ -108,7 +113,7 @@ const clients = {
     serving = [tool];
     const res = await mcpClient.listTools();
     const got = res.tools[0];
-    return { sent: got, drops: dropped(tool, got) };
+    return { sent: got, changes: dropped(tool, got) };
   },
   // mcpToFunctionTool(tool, server, convertSchemasToStrict=true): rewrites
   // the schema to strict itself, or falls back to strict:false and only warns.
@@ -181,7 +186,7 @@ async function viaRequest(call, tool) {
   if (field === 'none') {
     if (tool.inputSchema && Object.keys(tool.inputSchema.properties ?? {}).length > 0) changes.push('parameters dropped');
   } else {
-    changes.push(...dropped(tool.inputSchema, sent).map((p) => `dropped ${p}`));
+    changes.push(...dropped(tool.inputSchema, sent));
   }
   return { field, sent, changes };
 }
@@ -192,7 +197,7 @@ for (const [client, run] of Object.entries(clients)) {
     const rec = { client, file: file.split('/').pop(), tool: tool.name };
     try {
       const r = await run(clone(tool));
-      const changes = r.changes ?? (r.drops ?? []).map((p) => `dropped ${p}`);
+      const changes = r.changes;
       rec.outcome = changes.length > 0 ? 'changed' : 'accept';
       if (changes.length > 0) rec.changes = changes;
       if (r.field) rec.field = r.field;
