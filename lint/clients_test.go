@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/source"
@@ -91,7 +93,11 @@ func runHarness(t *testing.T) ([]harnessResult, []string) {
 		}
 		args = append(args, abs)
 	}
-	cmd := exec.Command("node", args...)
+	// A bound, so a client that waits on something never hangs the suite;
+	// the run takes about 3 s.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", args...)
 	cmd.Dir = clientsDir
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("harness: %v\n%s", err, msg)
