@@ -387,8 +387,8 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 			s.Auth = a
 			return err
 		},
-		"file":      func(v *yaml.Node) error { return p.str(v, where+".file", &s.File) },
-		"timeout":   func(v *yaml.Node) error { return p.str(v, where+".timeout", &timeout) },
+		"file":    func(v *yaml.Node) error { return p.str(v, where+".file", &s.File) },
+		"timeout": func(v *yaml.Node) error { return p.str(v, where+".timeout", &timeout) },
 		"openapi": func(v *yaml.Node) error {
 			b, err := p.openAPIBinding(v, where+".openapi")
 			s.OpenAPI = b
