@@ -177,7 +177,9 @@ func (b *builder) server(name string, s Server) *yaml.Node {
 // (Claude Code keeps it in the keychain) is a variable to export.
 func (b *builder) auth(server, from string, cc *source.ClientCredentials) *yaml.Node {
 	m := &yaml.Node{Kind: yaml.MappingNode}
-	add := func(k, v string) { m.Content = append(m.Content, scalar(k), scalar(b.value(server, from, "oauth."+k, v))) }
+	add := func(k, v string) {
+		m.Content = append(m.Content, scalar(k), scalar(b.value(server, from, "oauth."+k, v)))
+	}
 	add("client-id", cc.ClientID)
 	secret := cc.ClientSecret
 	switch name := varName(server, "client_secret"); {
