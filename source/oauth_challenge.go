@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 )
@@ -102,8 +103,8 @@ func explainRefusal(ctx context.Context, r *refusal, sc *ServerConfig, o *oauthC
 	case r.withToken && o != nil:
 		fmt.Fprintf(&b, "; the server does not accept the authorization server's tokens for this resource: check scope, resource and audience in %s.auth", where)
 	case sc.Auth == nil && ch.Scheme == "bearer":
-		fmt.Fprintf(&b, "; give %s an OAuth client in .mcp-contract.yaml, `auth: {client-credentials: {client-id: \"${CLIENT_ID}\", client-secret: \"${CLIENT_SECRET}\"}}` (the grant a job with no user runs; the token endpoint is discovered), "+
-			"or a token in `headers: {Authorization: \"Bearer ${TOKEN}\"}` (--header \"Authorization: Bearer ${TOKEN}\" with --url); an unset variable or an expired token also ends here", where)
+		fmt.Fprintf(&b, "; %s: in .mcp-contract.yaml under %s, `auth: {client-credentials: {client-id: \"${CLIENT_ID}\", client-secret: \"${CLIENT_SECRET}\"}}` (the grant a job with no user runs; the token endpoint is discovered), "+
+			"or a token in `headers: {Authorization: \"Bearer ${TOKEN}\"}` (--header \"Authorization: Bearer ${TOKEN}\" with --url); an unset variable or an expired token also ends here", contract.NeedsOAuthClient, where)
 	case sc.Auth == nil && ch.Scheme != "":
 		fmt.Fprintf(&b, "; give %s the credential it asks for in `headers: {Authorization: \"%s ${CREDENTIAL}\"}` (--header with --url)", where, schemeName(m, ch.Scheme))
 	default:

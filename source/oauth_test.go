@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fixtureserver"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/internal/testenv"
@@ -280,7 +281,7 @@ func TestUnauthorizedIsExplained(t *testing.T) {
 	}
 	for _, want := range []string{"401 Unauthorized and asks for Bearer auth", `scope "tools.read"`,
 		`resource metadata "http://` + strings.TrimPrefix(endpoint, "http://")[:len(strings.TrimPrefix(endpoint, "http://"))-4] + `/.well-known/oauth-protected-resource/mcp"`,
-		`authorization server "` + as.issuer + `"`, "auth: {client-credentials: {client-id:", `Authorization: "Bearer ${TOKEN}"`} {
+		`authorization server "` + as.issuer + `"`, contract.NeedsOAuthClient, "auth: {client-credentials: {client-id:", `Authorization: "Bearer ${TOKEN}"`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}
