@@ -113,6 +113,12 @@ func startProtected(t *testing.T, check *fixtureserver.TokenCheck) string {
 	return endpoint
 }
 
+func httpTestServer(t *testing.T, h http.Handler) string {
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
 func checkFor(as *authServer) *fixtureserver.TokenCheck {
 	return &fixtureserver.TokenCheck{Issuer: as.issuer, JWKSURL: as.issuer + "/jwks", Scopes: []string{"tools.read"}}
 }
