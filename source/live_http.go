@@ -89,14 +89,19 @@ func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 				if resp, err = t.send(retry, own, token); err != nil {
 					return nil, err
 				}
-				challenge = resp.Header.Values("WWW-Authenticate")
 			}
 		}
+	}
+	if own {
+		// Only a refusal that stands explains a failure; one a renewal
+		// answered must not stand for a later timeout.
+		var r *refusal
 		if refusedStatus(resp.StatusCode) {
-			t.mu.Lock()
-			t.refusal = &refusal{status: resp.StatusCode, challenge: challenge, withToken: token != ""}
-			t.mu.Unlock()
+			r = &refusal{status: resp.StatusCode, challenge: resp.Header.Values("WWW-Authenticate"), withToken: token != ""}
 		}
+		t.mu.Lock()
+		t.refusal = r
+		t.mu.Unlock()
 	}
 	// Event streams are bounded per event by the SDK (MaxEventSize); a legacy
 	// SSE stream carries the whole session, so a per-body cap would be wrong.
