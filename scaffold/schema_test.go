@@ -130,6 +130,7 @@ func TestSchemaRefusesWhatTheParserRefuses(t *testing.T) {
 		"version: 1\nservers:\n  a: {url: x, auth: {}}\n",
 		"version: 1\nservers:\n  a: {command: [x], auth: {client-credentials: {client-id: a, client-secret: b}}}\n",
 		"version: 1\nservers:\n  a: {url: x, auth: {client-credentials: {client-id: a}}}\n",
+		"version: 1\nservers:\n  a: {url: x, auth: {client-credentials: {client-id: a, client-secret: b, private-key: c}}}\n",
 		"version: 1\nfail-on: sometimes\n",
 		"version: 1\nrules: {docs/prose-only-constraint: loud}\n",
 		"version: 1\nignore:\n  - {rule: a/b}\n",

@@ -516,6 +516,8 @@ func (p *configParser) expandServer(s *ServerConfig) {
 	if cc := s.clientCredentials(); cc != nil {
 		cc.ClientID = expand(cc.ClientID)
 		cc.ClientSecret = expand(cc.ClientSecret)
+		cc.PrivateKey = expand(cc.PrivateKey)
+		cc.KeyID = expand(cc.KeyID)
 		cc.TokenURL = expand(cc.TokenURL)
 		cc.Resource = expand(cc.Resource)
 		cc.Audience = expand(cc.Audience)

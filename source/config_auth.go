@@ -6,8 +6,8 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// auth reads `auth: {client-credentials: {client-id, client-secret, scope,
-// token-url, resource, audience}}`.
+// auth reads `auth: {client-credentials: {client-id, client-secret |
+// private-key (+ key-id), scope, token-url, resource, audience}}`.
 func (p *configParser) auth(n *yaml.Node, where string) (*Auth, error) {
 	a := &Auth{Line: n.Line}
 	err := p.fields(n, where, map[string]func(*yaml.Node) error{
@@ -32,6 +32,8 @@ func (p *configParser) clientCredentials(n *yaml.Node, where string) (*ClientCre
 	err := p.fields(n, where, map[string]func(*yaml.Node) error{
 		"client-id":     func(v *yaml.Node) error { return p.str(v, where+".client-id", &cc.ClientID) },
 		"client-secret": func(v *yaml.Node) error { return p.str(v, where+".client-secret", &cc.ClientSecret) },
+		"private-key":   func(v *yaml.Node) error { return p.str(v, where+".private-key", &cc.PrivateKey) },
+		"key-id":        func(v *yaml.Node) error { return p.str(v, where+".key-id", &cc.KeyID) },
 		"scope":         func(v *yaml.Node) error { return p.strList(v, where+".scope", &scope) },
 		"token-url":     func(v *yaml.Node) error { return p.str(v, where+".token-url", &cc.TokenURL) },
 		"resource":      func(v *yaml.Node) error { return p.str(v, where+".resource", &cc.Resource) },
@@ -44,8 +46,8 @@ func (p *configParser) clientCredentials(n *yaml.Node, where string) (*ClientCre
 	for _, s := range scope {
 		cc.Scopes = append(cc.Scopes, strings.Fields(s)...)
 	}
-	if cc.ClientID == "" || cc.ClientSecret == "" {
-		return nil, p.errAt(n, "%s needs client-id and client-secret, each best a ${VAR} set from a secret", where)
+	if cc.ClientID == "" || (cc.ClientSecret == "") == (cc.PrivateKey == "") {
+		return nil, p.errAt(n, "%s needs client-id and one of client-secret or private-key (a PEM key signing a JWT assertion), each best a ${VAR} set from a secret", where)
 	}
 	// Written literally, a token URL is checked now; from a ${VAR}, when it
 	// is used.

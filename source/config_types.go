@@ -126,8 +126,13 @@ type Auth struct {
 // ClientCredentials are the settings of the OAuth client_credentials grant
 // (RFC 6749 §4.4), ${VAR}s already expanded.
 type ClientCredentials struct {
-	ClientID     string
+	ClientID string
+	// ClientSecret is sent with HTTP Basic; PrivateKey (PEM) signs a JWT
+	// assertion instead (RFC 7523, private_key_jwt), whose header names
+	// KeyID. Exactly one of the two is set.
 	ClientSecret string
+	PrivateKey   string
+	KeyID        string
 	// Scopes requested; none: those the server's challenge or its
 	// protected-resource metadata ask for.
 	Scopes []string

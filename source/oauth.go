@@ -55,6 +55,7 @@ type oauthClient struct {
 	scopes     []string
 	resource   string
 	authStyle  oauth2.AuthStyle
+	signer     *signingKey
 	token      string
 	expiry     time.Time
 	obtained   int
@@ -145,6 +146,14 @@ func (o *oauthClient) obtain(ctx context.Context, challenge []string) error {
 		ClientID: o.cc.ClientID, ClientSecret: o.cc.ClientSecret, TokenURL: o.tokenURL,
 		Scopes: o.scopes, EndpointParams: params, AuthStyle: o.authStyle,
 	}
+	if o.cc.PrivateKey != "" {
+		if err := o.assert(params); err != nil {
+			o.failed = err
+			return err
+		}
+		// The client is named in the body beside its assertion.
+		cfg.AuthStyle = oauth2.AuthStyleInParams
+	}
 	reqCtx, cancel := context.WithTimeout(context.WithValue(ctx, oauth2.HTTPClient, o.http), o.timeout)
 	defer cancel()
 	o.obtained++
@@ -161,6 +170,30 @@ func (o *oauthClient) obtain(ctx context.Context, challenge []string) error {
 		return o.failed
 	}
 	o.token, o.expiry = tok.AccessToken, tok.Expiry
+	return nil
+}
+
+// assert adds a fresh JWT assertion to the token request, for the issuer
+// (RFC 7523bis), or the token endpoint when token-url skipped discovery.
+func (o *oauthClient) assert(params url.Values) error {
+	if o.signer == nil {
+		k, err := parseSigningKey(o.cc.PrivateKey)
+		if err != nil {
+			return &authError{fmt.Sprintf("%s.client-credentials.private-key %v", o.where, err)}
+		}
+		o.signer = k
+	}
+	audience := o.issuer
+	if audience == "" {
+		audience = o.tokenURL
+	}
+	jwt, err := o.signer.assertion(o.cc.ClientID, o.cc.KeyID, audience, time.Now())
+	if err != nil {
+		return &authError{fmt.Sprintf("signing the client assertion of %s: %v", o.where, err)}
+	}
+	o.masker.Add(jwt)
+	params.Set("client_assertion_type", assertionType)
+	params.Set("client_assertion", jwt)
 	return nil
 }
 
@@ -183,7 +216,11 @@ func (o *oauthClient) grantError(err error) error {
 		}
 		switch re.ErrorCode {
 		case "invalid_client", "unauthorized_client":
-			fmt.Fprintf(&b, "; check client-id and client-secret in %s and the secrets that set them", o.where)
+			what := "client-secret"
+			if o.cc.PrivateKey != "" {
+				what = "private-key (the authorization server must hold its public key)"
+			}
+			fmt.Fprintf(&b, "; check client-id and %s in %s and the secrets that set them", what, o.where)
 		case "invalid_scope":
 			fmt.Fprintf(&b, "; check the scope in %s against what the authorization server grants this client", o.where)
 		case "invalid_target":

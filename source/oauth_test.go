@@ -43,12 +43,12 @@ type tokenRequest struct {
 	Scope    *string `json:"scope"`
 }
 
-func startAuthServer(t *testing.T) *authServer {
+func startAuthServer(t *testing.T, env ...string) *authServer {
 	t.Helper()
 	dir := testenv.NpmDir(t, "..", "oauth2-mock-server")
 	cmd := exec.Command("node", "authserver.mjs")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "OAUTH_CLIENT_ID="+testClientID, "OAUTH_CLIENT_SECRET="+testClientSecret)
+	cmd.Env = append(append(os.Environ(), "OAUTH_CLIENT_ID="+testClientID, "OAUTH_CLIENT_SECRET="+testClientSecret), env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -6,11 +6,36 @@
 // RFC 8707 resource the client asked for in the token's audience.
 // It prints {"issuer": URL} once listening, then one JSON line per token
 // request, which the tests count.
-import { randomUUID } from 'node:crypto';
+import { randomUUID, verify } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 const clientId = process.env.OAUTH_CLIENT_ID;
 const clientSecret = process.env.OAUTH_CLIENT_SECRET;
+// With OAUTH_CLIENT_PUBLIC_KEY (SPKI PEM) the client authenticates with a
+// JWT it signs instead (RFC 7523 §2.2, private_key_jwt), checked here.
+const publicKey = process.env.OAUTH_CLIENT_PUBLIC_KEY;
+let issuer;
+
+function b64json(s) {
+  return JSON.parse(Buffer.from(s, 'base64url').toString());
+}
+
+// assertionOK checks the assertion's signature (RS256 or ES256) and claims.
+function assertionOK(body) {
+  if (body.client_assertion_type !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer' || typeof body.client_assertion !== 'string') {
+    return false;
+  }
+  const [h, p, sig] = body.client_assertion.split('.');
+  const header = b64json(h);
+  const claims = b64json(p);
+  const alg = { RS256: {}, ES256: { dsaEncoding: 'ieee-p1363' } }[header.alg];
+  if (alg === undefined || !verify('sha256', Buffer.from(`${h}.${p}`), { key: publicKey, ...alg }, Buffer.from(sig, 'base64url'))) {
+    return false;
+  }
+  const now = Date.now() / 1000;
+  return claims.iss === clientId && claims.sub === clientId && claims.aud === issuer &&
+    claims.exp > now && claims.exp - now <= 600 && typeof claims.jti === 'string' && body.client_id === clientId;
+}
 
 function credentials(req) {
   const h = req.headers.authorization ?? '';
@@ -37,8 +62,8 @@ server.service.on('beforeTokenSigning', (token, req) => {
   }
 });
 server.service.on('beforeResponse', (response, req) => {
-  const c = credentials(req);
-  const ok = c !== null && c.id === clientId && c.secret === clientSecret;
+  const c = publicKey ? { style: 'jwt' } : credentials(req);
+  const ok = publicKey ? assertionOK(req.body) : c !== null && c.id === clientId && c.secret === clientSecret;
   if (!ok) {
     response.statusCode = 401;
     response.body = { error: 'invalid_client', error_description: 'client authentication failed' };
@@ -49,5 +74,5 @@ server.service.on('beforeResponse', (response, req) => {
   }));
 });
 await server.start(0, '127.0.0.1');
-server.issuer.url = `http://127.0.0.1:${server.address().port}`;
+server.issuer.url = issuer = `http://127.0.0.1:${server.address().port}`;
 console.log(JSON.stringify({ issuer: server.issuer.url }));
