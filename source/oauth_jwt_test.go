@@ -93,9 +93,9 @@ func TestParseSigningKeyRefusals(t *testing.T) {
 	smallPEM, _ := pemKeys(t, small)
 	p384PEM, _ := pemKeys(t, p384)
 	for text, want := range map[string]string{
-		"not a key":    "is not a PEM private key",
-		smallPEM:       "is an RSA key of 1024 bits",
-		p384PEM:        "curve other than P-256",
+		"not a key": "is not a PEM private key",
+		smallPEM:    "is an RSA key of 1024 bits",
+		p384PEM:     "curve other than P-256",
 		"-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n": "not a readable private key",
 	} {
 		_, err := parseSigningKey(text)
