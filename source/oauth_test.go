@@ -43,7 +43,7 @@ type tokenRequest struct {
 	Scope    *string `json:"scope"`
 }
 
-func startAuthServer(t *testing.T, env ...string) *authServer {
+func startAuthServer(t testing.TB, env ...string) *authServer {
 	t.Helper()
 	dir := testenv.NpmDir(t, "..", "oauth2-mock-server")
 	cmd := exec.Command("node", "authserver.mjs")
@@ -91,7 +91,7 @@ func (as *authServer) tokenRequests() []tokenRequest {
 
 // startProtected serves the corpus tools at /mcp behind check, whose
 // Resource it sets, and returns the endpoint's URL.
-func startProtected(t *testing.T, check *fixtureserver.TokenCheck) string {
+func startProtected(t testing.TB, check *fixtureserver.TokenCheck) string {
 	t.Helper()
 	data, err := os.ReadFile(corpusFile)
 	if err != nil {
@@ -113,7 +113,7 @@ func startProtected(t *testing.T, check *fixtureserver.TokenCheck) string {
 	return endpoint
 }
 
-func httpTestServer(t *testing.T, h http.Handler) string {
+func httpTestServer(t testing.TB, h http.Handler) string {
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv.URL
@@ -299,4 +299,44 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// What discovery and the grant add to a fetch, on loopback, with the corpus
+// tools (117): a fetch behind OAuth finding its metadata from the challenge
+// and from the well-known path, each obtaining its token anew, and the same
+// server unprotected.
+func BenchmarkFetchBehindOAuth(b *testing.B) {
+	for _, bc := range []struct {
+		name        string
+		noChallenge bool
+	}{{"challenge", false}, {"well-known", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			as := startAuthServer(b)
+			check := &fixtureserver.TokenCheck{Issuer: as.issuer, JWKSURL: as.issuer + "/jwks", Scopes: []string{"tools.read"}, NoChallengeMetadata: bc.noChallenge}
+			endpoint := startProtected(b, check)
+			sc := &ServerConfig{Name: "staging", URL: endpoint, Auth: &Auth{ClientCredentials: &ClientCredentials{
+				ClientID: testClientID, ClientSecret: testClientSecret, Scopes: []string{"tools.read"}}}}
+			benchFetch(b, sc)
+		})
+	}
+	b.Run("no-auth", func(b *testing.B) {
+		data, err := os.ReadFile(corpusFile)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fs, err := fixtureserver.New(data, fixtureserver.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchFetch(b, &ServerConfig{Name: "staging", URL: httpTestServer(b, fs.Handler()) + "/mcp"})
+	})
+}
+
+func benchFetch(b *testing.B, sc *ServerConfig) {
+	b.ResetTimer()
+	for range b.N {
+		if _, err := Fetch(context.Background(), sc, FetchOptions{Timeout: 10 * time.Second}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
