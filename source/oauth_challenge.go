@@ -97,6 +97,10 @@ func explainRefusal(ctx context.Context, r *refusal, sc *ServerConfig, o *oauthC
 		}
 	}
 	where := "servers." + sc.Name
+	if sc.Line == 0 {
+		// --url: no config names the server yet.
+		where = "a server with this url"
+	}
 	switch {
 	case r.withToken && o != nil && r.status == http.StatusForbidden:
 		fmt.Fprintf(&b, "; the token lacks what the server wants: check scope, resource and audience in %s.auth", where)
