@@ -93,11 +93,16 @@ func (as *authServer) tokenRequests() []tokenRequest {
 // Resource it sets, and returns the endpoint's URL.
 func startProtected(t testing.TB, check *fixtureserver.TokenCheck) string {
 	t.Helper()
+	return startProtectedMode(t, check, fixtureserver.Normal)
+}
+
+func startProtectedMode(t testing.TB, check *fixtureserver.TokenCheck, mode fixtureserver.Mode) string {
+	t.Helper()
 	data, err := os.ReadFile(corpusFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := fixtureserver.New(data, fixtureserver.Options{})
+	fs, err := fixtureserver.New(data, fixtureserver.Options{Mode: mode})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,6 +170,28 @@ func TestOAuthDiscoveryFromTheChallenge(t *testing.T) {
 	// The token obtained is a secret of the run from then on.
 	if len(m.Secrets()) != 2 {
 		t.Errorf("masker holds %d secrets, want the client secret and the token", len(m.Secrets()))
+	}
+}
+
+// A server that echoes the request's headers into a tool shows the token
+// it was sent; the token was a secret before it was first sent.
+func TestOAuthTokenEchoedByTheServerIsMasked(t *testing.T) {
+	as := startAuthServer(t)
+	endpoint := startProtectedMode(t, checkFor(as), fixtureserver.EchoHeaders)
+	m := safetext.NewMasker(testClientSecret)
+	c, err := Fetch(context.Background(), stagingConfig(t, endpoint, "", nil), FetchOptions{Timeout: 10 * time.Second, Masker: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	echo := c.Tools[len(c.Tools)-1]
+	desc := echo.Node.Get("description").Text
+	if echo.Name != fixtureserver.EchoHeadersTool || !strings.Contains(desc, "Authorization=Bearer "+safetext.Replacement) || len(echo.Masked) == 0 {
+		t.Fatalf("the echoed token is not masked: %s %q %v", echo.Name, desc, echo.Masked)
+	}
+	for _, s := range m.Secrets() {
+		if strings.Contains(desc, s) {
+			t.Errorf("a secret shows in %q", desc)
+		}
 	}
 }
 
