@@ -97,5 +97,6 @@ func checkAdditionalProperties(p *schemaPass) {
 	if names := droppedWhileOpening(p); len(names) > 0 {
 		dropped = "; it no longer declares " + english.List(quoted(names), "and") + ", and still accepts every value they accepted"
 	}
+	p.claim(claim{kind: claimKeyword, prop: "additionalProperties", shape: true})
 	p.reportAt(r, false, "additionalProperties", "%s object went from %s to %s (additionalProperties)%s", p.Path, o, n, dropped)
 }
