@@ -358,7 +358,12 @@ func (c *comparer) branches(old, new view, path string, depth int) {
 	switch {
 	case ob != nil && nb != nil:
 		for _, m := range c.pairBranches(ob, nb) {
-			c.schemas(ob[m.i].view, nb[m.j].view, nb[m.j].path, scopeFull, depth+1)
+			compare := func() { c.schemas(ob[m.i].view, nb[m.j].view, nb[m.j].path, scopeFull, depth+1) }
+			if c.absorbed(ob, nb, m.i, m.j) {
+				c.dropBreaking(compare)
+				continue
+			}
+			compare()
 		}
 	case ob == nil && nb != nil:
 		if best := c.closestBranch(old, nb, false); best >= 0 {
