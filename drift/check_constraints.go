@@ -47,7 +47,7 @@ var (
 	lowerBounds = []string{"minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"}
 	// Keywords that restrict values but whose change cannot be ordered
 	// here: any change to them is judged as a whole.
-	wholeKeywords = []string{"pattern", "format", "not", "if", "then", "else", "dependentRequired", "dependentSchemas",
+	wholeKeywords = []string{"format", "not", "if", "then", "else", "dependentRequired", "dependentSchemas",
 		"dependencies", "propertyNames", "patternProperties", "unevaluatedProperties", "unevaluatedItems", "contains",
 		"contentMediaType", "contentEncoding", "contentSchema", "additionalItems", "$ref"}
 )
@@ -87,6 +87,7 @@ func checkConstraints(p *schemaPass) {
 		bound(k, false)
 	}
 	checkMultipleOf(p, tightened, relaxed)
+	checkPattern(p, tightened, relaxed)
 	checkUniqueItems(p, tightened, relaxed)
 	for _, k := range wholeKeywords {
 		checkWhole(p, k, tightened, relaxed)
