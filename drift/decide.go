@@ -101,6 +101,8 @@ type presence struct {
 	countsKeys bool
 	// legacy: the schema being rewritten is draft-07.
 	legacy bool
+	// plain is the fresh string no schema lists (fresh).
+	plain string
 }
 
 func newPresence() *presence {
@@ -129,6 +131,9 @@ func (ps *presence) fresh() {
 		for i := 0; i <= len(listed); i++ {
 			if n := jsontree.FromValue(kind(i)); !listed[canonical(n)] {
 				ps.value(n)
+				if n.Is(jsontree.String) {
+					ps.plain = n.Text
+				}
 				break
 			}
 		}
@@ -829,18 +834,44 @@ func sameJSON(a, b *jsontree.Node) bool {
 // shown is an instance as a person should read it: a key whose schema a
 // token stands for holds either that token, or some value its schema rejects.
 func (ps *presence) shown(inst any) any {
+	if len(ps.tokens) == 0 {
+		return inst
+	}
+	if ps.isToken(inst) {
+		return ps.plain
+	}
 	obj, ok := inst.(map[string]any)
-	if !ok || len(ps.tokens) == 0 {
+	if !ok {
 		return inst
 	}
 	out := map[string]any{}
 	for k, val := range obj {
 		out[k] = val
-		if _, opaque := ps.opaque[k]; opaque && val != ps.tokens[k].Text {
+		_, opaque := ps.opaque[k]
+		switch {
+		case opaque && val != ps.tokens[k].Text:
 			out[k] = fmt.Sprintf("<a value %s rejects>", k)
+		case !opaque && ps.isToken(val):
+			// Another key's token is, here, just a string no schema lists:
+			// the plain one stands in the same class and does not read as a
+			// value of that other key.
+			out[k] = ps.plain
 		}
 	}
 	return out
+}
+
+func (ps *presence) isToken(v any) bool {
+	s, ok := v.(string)
+	if !ok {
+		return false
+	}
+	for _, t := range ps.tokens {
+		if t.Text == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Effects of rules on the set of accepted instances.
