@@ -333,6 +333,14 @@ type branch struct {
 }
 
 func (c *comparer) alternatives(r resolver, v view, path string) []branch {
+	return c.flatAlternatives(r, v, path, 0)
+}
+
+// flatAlternatives lists v's alternatives, those of an alternative that is
+// itself only a union (an "object or string" whose object is a $ref to a
+// oneOf of three parents) in its place: such a union pairs with the other
+// side's branches one by one, not as one of them.
+func (c *comparer) flatAlternatives(r resolver, v view, path string, depth int) []branch {
 	for _, key := range []string{"anyOf", "oneOf"} {
 		arr, ptr := v.get(key)
 		if !arr.Is(jsontree.Array) {
@@ -340,13 +348,33 @@ func (c *comparer) alternatives(r resolver, v view, path string) []branch {
 		}
 		var out []branch
 		for i, it := range arr.Items {
-			if isSchemaNode(it) {
-				out = append(out, branch{view: r.resolve(it, jsontree.AppendIndex(ptr, i)), path: path + "|" + key + "[" + itoa(i) + "]"})
+			if !isSchemaNode(it) {
+				continue
 			}
+			b := branch{view: r.resolve(it, jsontree.AppendIndex(ptr, i)), path: path + "|" + key + "[" + itoa(i) + "]"}
+			if depth < 4 && b.view.over == nil && pureUnion(b.view.node) {
+				out = append(out, c.flatAlternatives(r, b.view, b.path, depth+1)...)
+				continue
+			}
+			out = append(out, b)
 		}
 		return out
 	}
 	return nil
+}
+
+// pureUnion reports a schema that is one anyOf or oneOf and prose.
+func pureUnion(n *jsontree.Node) bool {
+	unions := 0
+	for _, m := range n.Members {
+		switch {
+		case (m.Key == "anyOf" || m.Key == "oneOf") && m.Value.Is(jsontree.Array) && len(m.Value.Items) > 0:
+			unions++
+		case !proseKeywords[m.Key] && m.Key != "$defs" && m.Key != "definitions":
+			return false
+		}
+	}
+	return unions == 1 && constUnion(n) == nil
 }
 
 // branches pairs anyOf/oneOf alternatives: by type first, then by likeness
