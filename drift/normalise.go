@@ -97,6 +97,9 @@ func constUnionKey(n *jsontree.Node) string {
 // constUnion is the enum an anyOf/oneOf of consts stands for, or nil. The
 // values keep their source nodes, so a finding about one is placed on it.
 func constUnion(n *jsontree.Node) *jsontree.Node {
+	if !mayBeConstUnion(n) {
+		return nil
+	}
 	key := "anyOf"
 	alts := n.Get(key)
 	if !alts.Is(jsontree.Array) {
@@ -142,6 +145,26 @@ func constUnion(n *jsontree.Node) *jsontree.Node {
 		}
 	}
 	return out
+}
+
+// mayBeConstUnion is constUnion's test without its allocations: every
+// view.get of "enum", "anyOf" or "oneOf" asks it.
+func mayBeConstUnion(n *jsontree.Node) bool {
+	alts := n.Get("anyOf")
+	if !alts.Is(jsontree.Array) {
+		if alts = n.Get("oneOf"); !alts.Is(jsontree.Array) {
+			return false
+		}
+	}
+	if len(alts.Items) == 0 || len(alts.Items) > maxValues {
+		return false
+	}
+	for _, it := range alts.Items {
+		if !it.Is(jsontree.Object) || (it.Get("const") == nil && !it.Get("enum").Is(jsontree.Array)) {
+			return false
+		}
+	}
+	return true
 }
 
 // splitDependencies is the part of a legacy "dependencies" that is
