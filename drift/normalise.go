@@ -46,14 +46,14 @@ func (v view) lifted(n *jsontree.Node, ptr, key string) (*jsontree.Node, string)
 			}
 			return nil, ""
 		case "items":
-			it := n.Get("items")
-			if !it.Is(jsontree.Array) {
-				return it, jsontree.Append(ptr, "items")
+			it, at := n.Get("items"), "items"
+			if it.Is(jsontree.Array) {
+				it, at = n.Get("additionalItems"), "additionalItems"
 			}
-			if ai := n.Get("additionalItems"); ai != nil {
-				return ai, jsontree.Append(ptr, "additionalItems")
+			if it == nil || vacuous("items", it) {
+				return nil, ""
 			}
-			return nil, ""
+			return it, jsontree.Append(ptr, at)
 		case "additionalItems", "dependencies", "$defs":
 			// Lifted into items, dependentRequired/dependentSchemas; $defs
 			// is no keyword of these drafts (definitions is, and is prose

@@ -26,8 +26,15 @@ import (
 // answer is "cannot tell", and the change is drift/pattern-changed, a
 // warning, never a tightening nobody proved.
 
-// maxPatternStates bounds the pairs of automaton states explored.
-const maxPatternStates = 4096
+// maxPatternStates bounds the pairs of automaton states explored, and
+// maxPatternSteps the runes read over all of them (a hostile class of a
+// thousand ranges cuts the alphabet as finely); maxPatternLen the pattern
+// read at all.
+const (
+	maxPatternStates = 4096
+	maxPatternSteps  = 1 << 16
+	maxPatternLen    = 16384
+)
 
 // patternProg is a pattern compiled for the inclusion check.
 type patternProg struct {
@@ -37,6 +44,9 @@ type patternProg struct {
 // compilePattern reads an ECMA-262 pattern of the shared subset; false
 // outside it.
 func compilePattern(pat string) (*patternProg, bool) {
+	if len(pat) > maxPatternLen {
+		return nil, false
+	}
 	for i := 0; i < len(pat); i++ {
 		if pat[i] == '\\' && i+1 < len(pat) {
 			if strings.IndexByte(`sSbBpPuAzQEcCk`, pat[i+1]) >= 0 {
@@ -202,6 +212,7 @@ func patternIncludes(a, b string) (includes bool, counter string, ok bool) {
 	startA, startB := pa.initial(), pb.initial()
 	queue := []pair{{startA, startB, true, ""}}
 	seen := map[string]bool{startA.key() + "|" + startB.key() + "|^": true}
+	steps := 0
 	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]
@@ -211,6 +222,9 @@ func patternIncludes(a, b string) (includes bool, counter string, ok bool) {
 		if cur.b.matched {
 			// b matches every extension: nothing below can tell them apart.
 			continue
+		}
+		if steps += len(cuts); steps > maxPatternSteps {
+			return false, "", false
 		}
 		for _, r := range cuts {
 			na, nb := pa.step(cur.a, r), pb.step(cur.b, r)

@@ -109,3 +109,20 @@ func TestPatternIncludesCases(t *testing.T) {
 		}
 	}
 }
+
+// A hostile pattern (a class of thousands of ranges, repeated) is left
+// undecided within the bounds instead of exploring for long.
+func TestPatternIncludesIsBounded(t *testing.T) {
+	var class strings.Builder
+	class.WriteString("^[")
+	for r := 'a'; r < 'a'+6000; r += 2 {
+		class.WriteRune(r)
+	}
+	class.WriteString("]{40}$")
+	if _, _, ok := patternIncludes(class.String(), class.String()); ok {
+		t.Errorf("a 3000-range class repeated 40 times was decided within the bounds")
+	}
+	if _, _, ok := patternIncludes(strings.Repeat("a", maxPatternLen+1), "a"); ok {
+		t.Errorf("a pattern over maxPatternLen was read")
+	}
+}
