@@ -211,14 +211,16 @@ var snapshotFix = regexp.MustCompile(`;?\s*(if intended, )?update the snapshot`)
 // brought (a new version of a dependency, a redeployed service) cannot be
 // kept required by whoever reviews it, and a server whose snapshot the pull
 // request already refreshed needs no refresh.
-func (m *mdWriter) fix(g *Group) string {
-	if g.Category != contract.CategoryDrift || !compared(m.r.Findings) {
+func (m *mdWriter) fix(g *Group) string { return fixFor(m.r, g) }
+
+func fixFor(r *contract.Result, g *Group) string {
+	if g.Category != contract.CategoryDrift || !compared(r.Findings) {
 		return g.Fix
 	}
-	if g.Change == contract.ChangeBreaking && m.live(g.Server) {
-		return "the server's new version changed its tools: pin the version the contract was taken from, or accept the change (ways forward below)."
+	if g.Change == contract.ChangeBreaking && live(r, g.Server) {
+		return "the server's new version changed its tools: pin the version the contract was taken from, or accept the change: refresh the contract, and add the allow-breaking label if the break is intended."
 	}
-	if g.Rule == SnapshotStaleRule || m.stale(g.Server) {
+	if g.Rule == SnapshotStaleRule || stale(r, g.Server) {
 		return g.Fix
 	}
 	fix := strings.TrimSpace(snapshotFix.ReplaceAllString(g.Fix, ""))
@@ -229,11 +231,11 @@ func (m *mdWriter) fix(g *Group) string {
 }
 
 // live reports whether the run compared server as a running server.
-func (m *mdWriter) live(server string) bool {
-	if m.r.Drift == nil {
+func live(r *contract.Result, server string) bool {
+	if r.Drift == nil {
 		return false
 	}
-	for _, s := range m.r.Drift.Compared {
+	for _, s := range r.Drift.Compared {
 		if s.Server == server && s.How == contract.DriftLive {
 			return true
 		}
@@ -242,8 +244,8 @@ func (m *mdWriter) live(server string) bool {
 }
 
 // stale reports whether server's committed snapshot is behind it.
-func (m *mdWriter) stale(server string) bool {
-	for _, f := range m.r.Findings {
+func stale(r *contract.Result, server string) bool {
+	for _, f := range r.Findings {
 		if f.Rule == SnapshotStaleRule && f.Server == server && f.Severity != contract.Off {
 			return true
 		}
