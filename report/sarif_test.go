@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -273,5 +274,59 @@ func TestSARIFPlacesLiveFindingsOnTheSnapshot(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"uri": "mcp-snapshots/live.json"`) || !strings.Contains(out.String(), `"startLine": 3`) {
 		t.Errorf("not on the snapshot's line:\n%s", out.String())
+	}
+}
+
+// What code scanning reads of a pull request: which results are new and
+// which the base had (baselineState), breaking changes a label allowed as
+// notes that say who allowed them, and a file for a finding about a whole
+// tool list when no config places it (lint FILE…).
+func TestSARIFForAPullRequest(t *testing.T) {
+	yes, no := true, false
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "gh", Origin: "file:tools/gh.json", Tools: 2}},
+		Findings: []contract.Finding{
+			{Rule: "drift/tool-removed", Severity: contract.Error, Category: contract.CategoryDrift, Change: contract.ChangeBreaking,
+				Server: "gh", Tool: "get", File: "tools/gh.json", Line: 3, Message: "removed", New: &yes},
+			{Rule: "docs/old", Severity: contract.Warning, Category: contract.CategoryLint, Server: "gh", Tool: "list",
+				File: "tools/gh.json", Line: 9, Message: "old", New: &no},
+			{Rule: "budget/max-tools", Severity: contract.Warning, Category: contract.CategoryLint, Server: "gh", Message: "too many tools", New: &yes},
+			{Rule: "budget/session-tokens", Severity: contract.Warning, Category: contract.CategoryLint, Message: "too many tokens", New: &yes},
+		},
+	}
+	var out bytes.Buffer
+	if err := SARIF(&out, r, SARIFOptions{AllowedBy: "mcp-contract:breaking-ok"}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID, Level, BaselineState string
+				Locations                    []struct {
+					PhysicalLocation *struct{ ArtifactLocation struct{ URI string } }
+				}
+				Properties map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, res := range log.Runs[0].Results {
+		uri := "-"
+		if len(res.Locations) > 0 && res.Locations[0].PhysicalLocation != nil {
+			uri = res.Locations[0].PhysicalLocation.ArtifactLocation.URI
+		}
+		got = append(got, strings.Join([]string{res.RuleID, res.Level, res.BaselineState, uri, fmt.Sprint(res.Properties["allowedBy"])}, " "))
+	}
+	want := []string{
+		"drift/tool-removed note new tools/gh.json mcp-contract:breaking-ok",
+		"docs/old warning unchanged tools/gh.json <nil>",
+		"budget/max-tools warning new tools/gh.json <nil>",
+		"budget/session-tokens warning new tools/gh.json <nil>",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
