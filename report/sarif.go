@@ -120,8 +120,8 @@ type sarifResult struct {
 	// BaselineState tells code scanning what the pull request did: "new",
 	// "unchanged" (the base had it), "absent" (the base had it and the pull
 	// request fixed it); omitted when nothing was compared.
-	BaselineState string `json:"baselineState,omitempty"`
-	Properties          map[string]any    `json:"properties,omitempty"`
+	BaselineState string         `json:"baselineState,omitempty"`
+	Properties    map[string]any `json:"properties,omitempty"`
 }
 
 type sarifLocation struct {
