@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
 // DescriptionChangedRule is the drift step's finding that a tool's
@@ -260,7 +261,7 @@ func (m *mdWriter) message(rule, msg string) string {
 		return m.text(msg)
 	}
 	var b strings.Builder
-	rest := m.opts.Masker.Mask(msg)
+	rest := safetext.Line(m.opts.Masker.Mask(msg))
 	for rest != "" {
 		i := strings.Index(rest, "[-")
 		j := strings.Index(rest, "{+")
@@ -269,16 +270,16 @@ func (m *mdWriter) message(rule, msg string) string {
 			open, close, tag = j, "+}", "ins"
 		}
 		if open < 0 {
-			b.WriteString(MarkdownText(rest))
+			b.WriteString(escapeInline(rest))
 			break
 		}
 		end := strings.Index(rest[open+2:], close)
 		if end < 0 {
-			b.WriteString(MarkdownText(rest))
+			b.WriteString(escapeInline(rest))
 			break
 		}
-		b.WriteString(MarkdownText(rest[:open]))
-		b.WriteString("<" + tag + ">" + MarkdownText(rest[open+2:open+2+end]) + "</" + tag + ">")
+		b.WriteString(escapeInline(rest[:open]))
+		b.WriteString("<" + tag + ">" + escapeInline(rest[open+2:open+2+end]) + "</" + tag + ">")
 		rest = rest[open+2+end+2:]
 	}
 	return b.String()
