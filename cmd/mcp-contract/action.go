@@ -162,32 +162,23 @@ func (a *app) runAction(ctx context.Context) int {
 	if a.allowBreaking {
 		ownNotices++
 	}
+	if ev.PR != 0 && ev.BaseSHA == "" {
+		ownNotices++ // actionNotices: no base comparison
+	}
 	var out bytes.Buffer
-	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace), Diff: pullRequestDiff(ev)}
+	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace), Diff: pullRequestDiff(ev),
+		Annotate: in.Annotate, AllowedBy: a.breakingAllowedBy(in)}
 	if err := report.GitHub(&out, result, ghOpts); err == nil {
 		a.stdout.Write(out.Bytes())
 	}
-	report.FoldedText(a.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: a.sections, Collisions: a.collisionsRan})
-	counts := result.Count()
-	breaking := 0
-	for _, f := range result.Findings {
-		if f.Change == contract.ChangeBreaking {
-			breaking++
-		}
-	}
-	if a.allowBreaking && breaking > 0 {
-		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract allows the breaking changes: the pull request carries the label %q, so its %d breaking changes are reported and do not fail the step", in.AllowBreakingLabel, breaking)))
-	}
-	outputs := [][2]string{
-		{"errors", strconv.Itoa(counts[contract.Error])},
-		{"warnings", strconv.Itoa(counts[contract.Warning])},
-		{"infos", strconv.Itoa(counts[contract.Info])},
-		{"breaking", strconv.Itoa(breaking)},
-		{"report", reportFile},
-	}
+	report.FoldedText(a.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: a.sections, Collisions: a.collisionsRan, AllowedBy: a.breakingAllowedBy(in)})
+	a.actionNotices(gha, ev, in, result)
+	outputs := append(ghaction.Outputs(result), [2]string{"report", reportFile})
 	if in.SARIF != "" {
 		err := fileio.WriteInside(workspace, in.SARIF, func(w io.Writer) error {
-			return report.SARIF(w, result, a.sarifOptions(workspace, false))
+			opts := a.sarifOptions(workspace, true)
+			opts.AllowedBy = a.breakingAllowedBy(in)
+			return report.SARIF(w, result, opts)
 		})
 		if err != nil {
 			gha.WithFieldsMap(map[string]string{"title": "mcp-contract"}).Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
@@ -199,7 +190,7 @@ func (a *app) runAction(ctx context.Context) int {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
 	var summary strings.Builder
-	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: a.breakingAllowedBy(in)})
+	report.Markdown(&summary, result, a.pageOptions(ev, in, failOn, masker, report.MaxSummaryBytes))
 	if err := ghaction.WriteSummary(gha, summary.String()); err != nil && !ghaction.IsOutsideRunner(err) {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
@@ -376,22 +367,13 @@ func (a *app) comment(ctx context.Context, gha *githubactions.Action, ev ghactio
 		gha.Noticef("%s", "mcp-contract did not comment: the github-token input is empty (its default is ${{ github.token }})")
 		return
 	}
-	clean := len(result.Findings) == 0
-	for _, s := range result.Servers {
-		clean = clean && s.Error == ""
-	}
-	var body strings.Builder
-	if clean && in.Comment == "auto" {
-		body.WriteString("✅ **mcp-contract**: everything reported earlier is resolved.\n\n")
-	}
-	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: a.breakingAllowedBy(in)})
 	client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), in.Token, nil)
 	if err != nil {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 		return
 	}
 	marker := ghaction.Marker(ev.Workflow, ev.Job, in.CommentID)
-	_, err = client.UpsertComment(ctx, ev.Repo, ev.PR, marker, body.String(), clean && in.Comment == "auto")
+	_, err = client.KeepComment(ctx, ev.Repo, ev.PR, marker, in.Comment, result, a.pageOptions(ev, in, failOn, masker, report.MaxCommentBytes))
 	switch {
 	case ghaction.IsForbidden(err):
 		gha.Noticef("%s", safetext.Line(masker.Mask("mcp-contract did not comment ("+err.Error()+"): the token needs permissions: pull-requests: write; "+forkSafeHelp)))

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+	ghaction "github.com/mcp-contract/mcp-contract/github"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/report"
+	"github.com/sethvargo/go-githubactions"
+)
+
+// pageOptions are the markdown options of the pull request page (job
+// summary and comment), cut to max bytes.
+func (a *app) pageOptions(ev ghaction.Event, in ghaction.Inputs, failOn contract.Severity, masker *safetext.Masker, max int) report.MarkdownOptions {
+	opts := report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: max, RunURL: ev.RunURL, Blob: ev.Blob(),
+		BreakingAllowedBy: a.breakingAllowedBy(in), Commit: ev.HeadSHA, CommitURL: ev.CommitURL(), Updated: time.Now()}
+	if ev.PR != 0 {
+		opts.Label = in.AllowBreakingLabel
+	}
+	return opts
+}
+
+// actionNotices are the action's own notices about the run: the breaking
+// changes a label allowed, and a pull request that could not be compared
+// with its base, whose counts would otherwise read as a clean page.
+func (a *app) actionNotices(gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result) {
+	if n := report.Count(result).Breaking; a.allowBreaking && n > 0 {
+		its := "its breaking change is"
+		if n > 1 {
+			its = fmt.Sprintf("its %d breaking changes are", n)
+		}
+		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract allows the breaking changes: the pull request carries the label %q, so %s reported and do not fail the step", in.AllowBreakingLabel, its)))
+	}
+	if ev.PR != 0 && ev.BaseSHA == "" && in.Against == "" && (in.Command == "check" || in.Command == "drift") {
+		gha.Noticef("%s", "mcp-contract made no base comparison: the pull_request event carries no base SHA, so no finding is told new from existing and no breaking change against the base is reported")
+	}
+}
