@@ -164,6 +164,9 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 	for _, g := range Changes(breaking) {
 		add := g
 		add.Fix = fixFor(r, &g)
+		if opts.AllowedBy != "" {
+			add.Fix = "" // the label said the change is intended
+		}
 		addGroup(&add, rankBreaking, changeMessage(&add))
 	}
 	for _, s := range r.Servers {

@@ -64,8 +64,9 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	if len(r.Servers) > 0 {
 		m.table(r)
 	}
-	if line := driftCoverageLine(r.Drift); line != "" {
-		b.WriteString(m.text(line) + "\n\n")
+	quote := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "'") + "`" }
+	if line := driftCoverageLine(r.Drift, quote); line != "" {
+		b.WriteString(markdownProse(m.opts.Masker.Mask(line)) + "\n\n")
 	}
 	parts := splitParts(r.Findings)
 	findings := "Findings"
@@ -79,9 +80,11 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	m.section("Collisions", parts[partCollision])
 	if existing := parts[partExisting]; len(existing) > 0 {
 		fmt.Fprintf(&b, "<details><summary>%s not from this pull request</summary>\n\n", plural(len(existing), "existing finding"))
+		m.existing = true
 		for _, g := range GroupFindings(existing) {
 			m.group(&g)
 		}
+		m.existing = false
 		b.WriteString("\n</details>\n")
 	}
 	m.waysForward(r, parts)
@@ -98,6 +101,9 @@ type mdWriter struct {
 	opts MarkdownOptions
 	b    *strings.Builder
 	r    *contract.Result
+	// existing: the groups being written are the base's, which fail
+	// nothing, so they are not marked red.
+	existing bool
 }
 
 func (m *mdWriter) text(s string) string { return MarkdownText(m.opts.Masker.Mask(s)) }
@@ -129,7 +135,11 @@ func (m *mdWriter) section(title string, findings []contract.Finding) {
 
 // group writes one fact as one list item.
 func (m *mdWriter) group(g *Group) {
-	line := fmt.Sprintf("- %s **%s** %s", severityIcon(g.Severity), g.Severity, m.code(g.Rule))
+	icon := severityIcon(g.Severity)
+	if m.existing {
+		icon = "⚪"
+	}
+	line := fmt.Sprintf("- %s **%s** %s", icon, g.Severity, m.code(g.Rule))
 	if g.Change != "" {
 		line += " (" + m.text(g.Change) + ")"
 	}

@@ -156,7 +156,7 @@ func TestMarkdownPullRequestSections(t *testing.T) {
 	for _, want := range []string{
 		"`memory/create`: x is now required (`drift/input-required-property-added`) at [`mcp-snapshots/memory.json:12:5`](https://github.com/o/r/blob/0123abc/mcp-snapshots/memory.json#L12)",
 		"<br>Fix: run `mcp-contract snapshot --server weather`\n",
-		"- 🔴 **error** `docs/old` m docs/old — memory: `a`, `b`\n\n</details>\n",
+		"- ⚪ **error** `docs/old` m docs/old — memory: `a`, `b`\n\n</details>\n",
 	} {
 		if !strings.Contains(s, strings.Replace(want, "gh:", "memory:", 1)) {
 			t.Errorf("missing %q in\n%s", want, s)

@@ -31,7 +31,8 @@ type Tally struct {
 	// NewErrors and NewWarnings count the findings that are not existing
 	// (all of them when the run compared with no base).
 	NewErrors, NewWarnings int
-	// Breaking counts the breaking changes.
+	// Breaking counts the breaking changes, one per change (Changes): the
+	// findings of one tool at one schema node are one.
 	Breaking int
 	// Existing counts the findings the base already had.
 	Existing int
@@ -40,6 +41,7 @@ type Tally struct {
 // Count tallies r's findings.
 func Count(r *contract.Result) Tally {
 	var t Tally
+	var breaking []contract.Finding
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		existing := f.Existing()
@@ -60,11 +62,12 @@ func Count(r *contract.Result) Tally {
 			continue
 		}
 		if f.Category == contract.CategoryDrift && f.Change == contract.ChangeBreaking {
-			t.Breaking++
+			breaking = append(breaking, *f)
 		}
 		if existing {
 			t.Existing++
 		}
 	}
+	t.Breaking = len(Changes(breaking))
 	return t
 }

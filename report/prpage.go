@@ -190,7 +190,8 @@ func (m *mdWriter) change(g *Group) {
 	if at := m.place(f.File, f.Line, f.Column); at != "" {
 		line += " at " + at
 	}
-	if fix := m.fix(g); fix != "" {
+	// An allowed change needs no fix: the label said it is intended.
+	if fix := m.fix(g); fix != "" && m.opts.BreakingAllowedBy == "" {
 		line += "<br>Fix: " + markdownProse(m.opts.Masker.Mask(fix))
 	}
 	m.b.WriteString(line + "\n")
@@ -229,6 +230,26 @@ func fixFor(r *contract.Result, g *Group) string {
 		return ""
 	}
 	return fix
+}
+
+// fittingFixes is r with each drift finding's fix as fixFor has it (none
+// for a break the label allowed), for a report that groups findings by fix.
+// r itself is not changed.
+func fittingFixes(r *contract.Result, allowedBy string) *contract.Result {
+	if !compared(r.Findings) {
+		return r
+	}
+	out := *r
+	out.Findings = make([]contract.Finding, len(r.Findings))
+	for i, f := range r.Findings {
+		g := Group{Server: f.Server, Rule: f.Rule, Category: f.Category, Change: f.Change, Fix: f.Fix}
+		f.Fix = fixFor(r, &g)
+		if allowedBy != "" && partOf(&f) == partBreaking {
+			f.Fix = ""
+		}
+		out.Findings[i] = f
+	}
+	return &out
 }
 
 // live reports whether the run compared server as a running server.

@@ -74,6 +74,7 @@ func (p painter) severity(s contract.Severity) string {
 // Text writes the findings of each server as facts (GroupFindings), each
 // said once with the places it applies, then the totals.
 func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
+	r = fittingFixes(r, opts.AllowedBy)
 	tw := &errWriter{w: w}
 	p := painter{on: opts.Color}
 	if opts.Sections {
@@ -95,7 +96,7 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		tw.printf("Lint: %s\n\n", totals(lintF))
 		tw.printf("%s\n\n", p.paint("1", "DRIFT"))
 		writeServers(tw, p, r.Servers, driftF, opts, false)
-		if line := driftCoverageLine(r.Drift); line != "" {
+		if line := driftCoverageLine(r.Drift, func(s string) string { return s }); line != "" {
 			tw.printf("%s\n", line)
 		}
 		tw.printf("Drift: %s, %s\n\n", totals(driftF), plural(breaking(driftF), "breaking change"))
@@ -108,7 +109,7 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		writeServers(tw, p, r.Servers, r.Findings, opts, true)
 		writeUnchanged(tw, r)
 		writeTokens(tw, r)
-		if line := driftCoverageLine(r.Drift); line != "" {
+		if line := driftCoverageLine(r.Drift, func(s string) string { return s }); line != "" {
 			tw.printf("%s\n", line)
 		}
 	}

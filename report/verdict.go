@@ -33,7 +33,7 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 		isNew = "new "
 	}
 	if br := parts[partBreaking]; len(br) > 0 {
-		what := plural(len(br), "breaking change") + " in " + serversOf(br, text)
+		what := plural(len(Changes(br)), "breaking change") + " in " + serversOf(br, text)
 		if allowedBy != "" {
 			v.allowed = append(v.allowed, what)
 		} else {
