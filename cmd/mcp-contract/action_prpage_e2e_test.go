@@ -240,7 +240,11 @@ func TestActionPullRequestPage(t *testing.T) {
 	}
 	var sarif struct {
 		Runs []struct {
-			Tool    struct{ Driver struct{ Rules []struct{ ID, HelpURI string } } }
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID, HelpURI string }
+				}
+			}
 			Results []struct {
 				RuleID, Level, BaselineState string
 				Locations                    []struct{ PhysicalLocation *struct{} }
