@@ -49,6 +49,10 @@ type GitHubOptions struct {
 	// AllowedBy names the label that lets the pull request's breaking
 	// changes through: they are annotated as notices, not errors.
 	AllowedBy string
+	// Pins maps a live server to the line the pull request changed that
+	// pins the package it runs (github.Pins): its breaking changes arrived
+	// with that line, and are annotated on it.
+	Pins map[string]contract.Location
 }
 
 // Annotation ranks: what the pull request breaks, the servers that did not
@@ -133,6 +137,10 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 		f := g.Findings[0]
 		placeOnSnapshot(&f, opts.Snapshots)
 		sev := g.Severity
+		if pin, ok := opts.Pins[f.Server]; ok && rank == rankBreaking {
+			f.File, f.Line, f.Column = pin.File, pin.Line, 0
+			message += " It arrived with this line's change of the package " + f.Server + " runs."
+		}
 		if rank == rankBreaking && opts.AllowedBy != "" {
 			sev = contract.Info
 			message = "allowed by the label " + opts.AllowedBy + ": " + message

@@ -166,8 +166,9 @@ func (a *app) runAction(ctx context.Context) int {
 		ownNotices++ // actionNotices: no base comparison
 	}
 	var out bytes.Buffer
-	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace), Diff: pullRequestDiff(ev),
-		Annotate: in.Annotate, AllowedBy: a.breakingAllowedBy(in)}
+	diff := pullRequestDiff(ev)
+	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace), Diff: diff,
+		Annotate: in.Annotate, AllowedBy: a.breakingAllowedBy(in), Pins: a.pins(workspace, diff)}
 	if err := report.GitHub(&out, result, ghOpts); err == nil {
 		a.stdout.Write(out.Bytes())
 	}

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -27,13 +30,36 @@ func (a *app) pageOptions(ev ghaction.Event, in ghaction.Inputs, failOn contract
 // with its base, whose counts would otherwise read as a clean page.
 func (a *app) actionNotices(gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result) {
 	if n := report.Count(result).Breaking; a.allowBreaking && n > 0 {
-		its := "its breaking change is"
+		its := "its breaking change is reported and does not fail the step"
 		if n > 1 {
-			its = fmt.Sprintf("its %d breaking changes are", n)
+			its = fmt.Sprintf("its %d breaking changes are reported and do not fail the step", n)
 		}
-		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract allows the breaking changes: the pull request carries the label %q, so %s reported and do not fail the step", in.AllowBreakingLabel, its)))
+		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract allows the breaking changes: the pull request carries the label %q, so %s", in.AllowBreakingLabel, its)))
 	}
 	if ev.PR != 0 && ev.BaseSHA == "" && in.Against == "" && (in.Command == "check" || in.Command == "drift") {
 		gha.Noticef("%s", "mcp-contract made no base comparison: the pull_request event carries no base SHA, so no finding is told new from existing and no breaking change against the base is reported")
 	}
+}
+
+// pins are the lines the pull request changed that pin the packages the
+// config's stdio servers run (github.Pins), read from the work tree.
+func (a *app) pins(workspace string, diff report.Diff) map[string]contract.Location {
+	if a.cfg == nil || diff == nil {
+		return nil
+	}
+	var servers []ghaction.PinnedServer
+	for _, s := range a.cfg.Servers {
+		if len(s.Command) > 0 {
+			servers = append(servers, ghaction.PinnedServer{Name: s.Name, Argv: append(append([]string(nil), s.Command...), s.Args...)})
+		}
+	}
+	config := ""
+	if abs, err := filepath.Abs(a.cfg.File); err == nil {
+		if rel, err := filepath.Rel(workspace, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			config = filepath.ToSlash(rel)
+		}
+	}
+	return ghaction.Pins(servers, config, diff, func(p string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(workspace, filepath.FromSlash(p)))
+	})
 }
