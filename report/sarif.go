@@ -197,6 +197,19 @@ func SARIF(w io.Writer, r *contract.Result, opts SARIFOptions) error {
 		}
 		results = append(results, res)
 	}
+	// What the change fixed is reported absent, so code scanning closes
+	// the alert with the pull request instead of after the next scan.
+	for _, f := range r.Fixed {
+		if f.Severity == contract.Off {
+			continue
+		}
+		if _, ok := index[f.Rule]; !ok {
+			continue // a rule that no longer ran has no alert to close here
+		}
+		res := sarifResultOf(f, index[f.Rule], &opts)
+		res.BaselineState = "absent"
+		results = append(results, res)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")

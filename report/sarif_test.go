@@ -293,6 +293,8 @@ func TestSARIFForAPullRequest(t *testing.T) {
 			{Rule: "budget/max-tools", Severity: contract.Warning, Category: contract.CategoryLint, Server: "gh", Message: "too many tools", New: &yes},
 			{Rule: "budget/session-tokens", Severity: contract.Warning, Category: contract.CategoryLint, Message: "too many tokens", New: &yes},
 		},
+		Fixed: []contract.Finding{{Rule: "docs/old", Severity: contract.Warning, Category: contract.CategoryLint, Server: "gh", Tool: "gone",
+			File: "git:abc123:tools/gh.json", Line: 20, Message: "old"}},
 	}
 	var out bytes.Buffer
 	if err := SARIF(&out, r, SARIFOptions{AllowedBy: "mcp-contract:breaking-ok"}); err != nil {
@@ -325,6 +327,7 @@ func TestSARIFForAPullRequest(t *testing.T) {
 		"docs/old warning unchanged tools/gh.json <nil>",
 		"budget/max-tools warning new tools/gh.json <nil>",
 		"budget/session-tokens warning new tools/gh.json <nil>",
+		"docs/old warning absent tools/gh.json <nil>",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

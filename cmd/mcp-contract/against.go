@@ -217,6 +217,7 @@ func (a *app) markNew(result *contract.Result, pol policy.Policy) error {
 	var bases []string
 	if a.base != nil {
 		policy.MarkNew(result.Findings, a.base.findings)
+		result.Fixed = policy.Fixed(result.Findings, a.base.findings)
 		bases = append(bases, a.base.against)
 	}
 	if a.useBaseline {
