@@ -29,7 +29,9 @@ type Tally struct {
 	// Errors, Warnings and Infos count every finding, existing ones too.
 	Errors, Warnings, Infos int
 	// NewErrors and NewWarnings count the findings that are not existing
-	// (all of them when the run compared with no base).
+	// (all of them when the run compared with no base), breaking changes
+	// left out: those are Breaking's, so a label that allows them leaves
+	// these counts as they were.
 	NewErrors, NewWarnings int
 	// Breaking counts the breaking changes, one per change (Changes): the
 	// findings of one tool at one schema node are one.
@@ -45,15 +47,16 @@ func Count(r *contract.Result) Tally {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		existing := f.Existing()
+		isBreaking := f.Category == contract.CategoryDrift && f.Change == contract.ChangeBreaking
 		switch f.Severity {
 		case contract.Error:
 			t.Errors++
-			if !existing {
+			if !existing && !isBreaking {
 				t.NewErrors++
 			}
 		case contract.Warning:
 			t.Warnings++
-			if !existing {
+			if !existing && !isBreaking {
 				t.NewWarnings++
 			}
 		case contract.Info:
@@ -61,7 +64,7 @@ func Count(r *contract.Result) Tally {
 		default:
 			continue
 		}
-		if f.Category == contract.CategoryDrift && f.Change == contract.ChangeBreaking {
+		if isBreaking {
 			breaking = append(breaking, *f)
 		}
 		if existing {
