@@ -11,14 +11,15 @@ import (
 	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/report"
+	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/sethvargo/go-githubactions"
 )
 
 // pageOptions are the markdown options of the pull request page (job
 // summary and comment), cut to max bytes.
-func (a *app) pageOptions(ev ghaction.Event, in ghaction.Inputs, failOn contract.Severity, masker *safetext.Masker, max int) report.MarkdownOptions {
+func pageOptions(ev ghaction.Event, in ghaction.Inputs, failOn contract.Severity, masker *safetext.Masker, allowedBy string, max int) report.MarkdownOptions {
 	opts := report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: max, RunURL: ev.RunURL, Blob: ev.Blob(),
-		BreakingAllowedBy: a.breakingAllowedBy(in), Commit: ev.HeadSHA, CommitURL: ev.CommitURL(), Updated: time.Now()}
+		BreakingAllowedBy: allowedBy, Commit: ev.HeadSHA, CommitURL: ev.CommitURL(), Updated: time.Now()}
 	if ev.PR != 0 {
 		opts.Label = in.AllowBreakingLabel
 	}
@@ -28,8 +29,8 @@ func (a *app) pageOptions(ev ghaction.Event, in ghaction.Inputs, failOn contract
 // actionNotices are the action's own notices about the run: the breaking
 // changes a label allowed, and a pull request that could not be compared
 // with its base, whose counts would otherwise read as a clean page.
-func (a *app) actionNotices(gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result) {
-	if n := report.Count(result).Breaking; a.allowBreaking && n > 0 {
+func actionNotices(gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result, allowedBy string) {
+	if n := report.Count(result).Breaking; allowedBy != "" && n > 0 {
 		its := "its breaking change is reported and does not fail the step"
 		if n > 1 {
 			its = fmt.Sprintf("its %d breaking changes are reported and do not fail the step", n)
@@ -43,18 +44,18 @@ func (a *app) actionNotices(gha *githubactions.Action, ev ghaction.Event, in gha
 
 // pins are the lines the pull request changed that pin the packages the
 // config's stdio servers run (github.Pins), read from the work tree.
-func (a *app) pins(workspace string, diff report.Diff) map[string]contract.Location {
-	if a.cfg == nil || diff == nil {
+func pins(cfg *source.Config, workspace string, diff report.Diff) map[string]contract.Location {
+	if cfg == nil || diff == nil {
 		return nil
 	}
 	var servers []ghaction.PinnedServer
-	for _, s := range a.cfg.Servers {
+	for _, s := range cfg.Servers {
 		if len(s.Command) > 0 {
 			servers = append(servers, ghaction.PinnedServer{Name: s.Name, Argv: append(append([]string(nil), s.Command...), s.Args...)})
 		}
 	}
 	config := ""
-	if abs, err := filepath.Abs(a.cfg.File); err == nil {
+	if abs, err := filepath.Abs(cfg.File); err == nil {
 		if rel, err := filepath.Rel(workspace, abs); err == nil && !strings.HasPrefix(rel, "..") {
 			config = filepath.ToSlash(rel)
 		}
