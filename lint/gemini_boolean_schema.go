@@ -32,5 +32,5 @@ func booleanSchemaFix(b bool) string {
 	if b {
 		return "replace it with {} (any value) or a typed schema"
 	}
-	return "false accepts no value: remove the property or branch it guards ({} would accept every value)"
+	return "false accepts no value: remove what it guards, or for extra properties write additionalProperties: false ({} would accept every value)"
 }
