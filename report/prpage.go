@@ -275,11 +275,13 @@ func stale(r *contract.Result, server string) bool {
 	return false
 }
 
-// message renders a finding's message; a description change's word diff
-// becomes struck and inserted words.
+// message renders a finding's message, its backticked parts as code; a
+// description change's word diff becomes struck and inserted words.
 func (m *mdWriter) message(rule, msg string) string {
 	if rule != DescriptionChangedRule {
-		return m.text(msg)
+		// A message quotes values in backticks (`{type: "resource", …}`):
+		// they read as code, and what a server wrote stays inert in both parts.
+		return markdownProse(m.opts.Masker.Mask(msg))
 	}
 	var b strings.Builder
 	rest := safetext.Line(m.opts.Masker.Mask(msg))

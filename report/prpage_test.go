@@ -151,3 +151,12 @@ func TestSchemaNode(t *testing.T) {
 		}
 	}
 }
+
+// A message's backticked values read as code; the rest stays inert.
+func TestMarkdownMessageQuotesAsCode(t *testing.T) {
+	m := mdWriter{r: &contract.Result{}}
+	got := m.message("drift/output-constraint-relaxed", "content[] may now be `{type: \"resource\", …}` <b>@team</b>")
+	if want := "content\\[\\] may now be `{type: \"resource\", …}` &lt;b&gt;@" + zwsp + "team&lt;/b&gt;"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
