@@ -241,6 +241,18 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 // nearest node that exists there), or the snapshot file itself; a pull
 // request shows snapshots, not live servers.
 func placeOnSnapshot(f *contract.Finding, snapshots []*contract.Catalog) {
+	// The other sides of a collision with a live server are placed the
+	// same way, so each has a line to show.
+	if len(f.Related) > 0 {
+		related := make([]contract.Location, len(f.Related))
+		for i, rel := range f.Related {
+			other := contract.Finding{Server: rel.Server, Tool: rel.Tool, Pointer: rel.Pointer, File: rel.File, Line: rel.Line, Column: rel.Column}
+			placeOnSnapshot(&other, snapshots)
+			rel.File, rel.Line, rel.Column = other.File, other.Line, other.Column
+			related[i] = rel
+		}
+		f.Related = related
+	}
 	if f.File != "" || f.Server == "" {
 		return
 	}

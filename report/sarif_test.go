@@ -275,6 +275,32 @@ func TestSARIFPlacesLiveFindingsOnTheSnapshot(t *testing.T) {
 	if !strings.Contains(out.String(), `"uri": "mcp-snapshots/live.json"`) || !strings.Contains(out.String(), `"startLine": 3`) {
 		t.Errorf("not on the snapshot's line:\n%s", out.String())
 	}
+
+	// A collision's other side on a live server gets its line too.
+	r.Findings = []contract.Finding{{Rule: "collision/duplicate-name", Severity: contract.Error, Category: contract.CategoryCollision,
+		Server: "file", Tool: "get", Pointer: "/name", File: "tools/file.json", Line: 2, Column: 5, Message: "clash",
+		Related: []contract.Location{{Server: "live", Tool: "get", Pointer: "/name"}}}}
+	out.Reset()
+	if err := SARIF(&out, r, SARIFOptions{Meta: Meta{Name: "mcp-contract"}, Snapshots: []*contract.Catalog{snap}}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RelatedLocations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           *struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	json.Unmarshal(out.Bytes(), &log)
+	rel := log.Runs[0].Results[0].RelatedLocations
+	if len(rel) != 1 || rel[0].PhysicalLocation.ArtifactLocation.URI != "mcp-snapshots/live.json" || rel[0].PhysicalLocation.Region == nil || rel[0].PhysicalLocation.Region.StartLine != 2 {
+		t.Errorf("the other side has no region:\n%s", out.String())
+	}
 }
 
 // What code scanning reads of a pull request: which results are new and
