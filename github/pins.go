@@ -18,7 +18,8 @@ type PinnedServer struct {
 }
 
 // Pins finds, for each live stdio server, the line the pull request changed
-// that pins the package it runs: an `npx pkg@version` in the config, the
+// that pins the package it runs: an `npx pkg@version` (or `uvx
+// pkg==version`) in the config, the
 // package's entry in package.json, or its version in package-lock.json
 // (each looked for in the config's folder, then at the repository root). A
 // breaking change that arrived with a dependency bump is annotated there,
@@ -86,15 +87,19 @@ func Pins(servers []PinnedServer, config string, diff report.Diff, read func(str
 }
 
 // packageOf names the npm package a command runs, and how the command
-// names it: `npx -y pkg@1.2.3` gives pkg and "pkg@1.2.3"; `node
+// names it: `npx -y pkg@1.2.3` gives pkg and "pkg@1.2.3" (`uvx pkg==1.2.3`
+// the same); `node
 // node_modules/@scope/pkg/dist/index.js` gives @scope/pkg twice.
 func packageOf(argv []string) (pkg, spec string) {
 	for i, a := range argv {
 		switch path.Base(a) {
-		case "npx", "pnpx", "bunx":
+		case "npx", "pnpx", "bunx", "uvx":
 			for _, b := range argv[i+1:] {
 				if strings.HasPrefix(b, "-") {
 					continue
+				}
+				if name, _, ok := strings.Cut(b, "=="); ok {
+					return name, b // uvx pkg==1.2.3
 				}
 				return specName(b), b
 			}
