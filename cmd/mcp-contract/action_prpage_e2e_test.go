@@ -102,6 +102,7 @@ func TestActionPullRequestPage(t *testing.T) {
 		if dump != "" {
 			os.WriteFile(filepath.Join(dump, name+".summary.md"), []byte(run.summary), 0o644)
 			os.WriteFile(filepath.Join(dump, name+".log"), []byte(run.stdout), 0o644)
+			os.WriteFile(filepath.Join(dump, name+".outputs"), []byte(run.outputs), 0o644)
 			if len(api.bodies) > 0 {
 				os.WriteFile(filepath.Join(dump, name+".comment.md"), []byte(api.bodies[len(api.bodies)-1]), 0o644)
 			}
