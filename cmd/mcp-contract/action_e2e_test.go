@@ -268,7 +268,7 @@ func TestActionEndToEnd(t *testing.T) {
 		t.Errorf("clean run exit %d\n%s%s", clean.code, clean.stdout, clean.stderr)
 	}
 	assertRequests(t, "clean run", api.take(), append(listing, "PATCH /api/v3/repos/Codertocat/Hello-World/issues/comments/1001"))
-	if last := api.bodies[len(api.bodies)-1]; !strings.HasPrefix(last, "✅ **mcp-contract**: everything reported earlier is resolved.") {
+	if last := api.bodies[len(api.bodies)-1]; !strings.HasPrefix(last, "✅ **mcp-contract**: resolved: this pull request no longer breaks a tool") {
 		t.Errorf("resolved comment:\n%s", last)
 	}
 	if len(api.comments) != 4 {
