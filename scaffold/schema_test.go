@@ -65,12 +65,12 @@ func configBlocks(t *testing.T, path string) []string {
 }
 
 // Every config the project shows a user is one the schema accepts, and one
-// the parser accepts too: the repository's own, every example, docs/config.md
+// the parser accepts too: the repository's own, every example, those of docs/
 // and the design's, and what init writes.
 func TestSchemaAcceptsEveryExample(t *testing.T) {
 	schema := compileSchema(t)
 	examples := map[string]string{}
-	for _, doc := range []string{"../docs/config.md", "../docs/design.md"} {
+	for _, doc := range []string{"../docs/config.md", "../docs/action.md", "../docs/openapi.md", "../docs/design.md"} {
 		blocks := configBlocks(t, doc)
 		if len(blocks) == 0 {
 			t.Errorf("%s shows no config", doc)
