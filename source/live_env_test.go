@@ -72,7 +72,7 @@ func TestServerEnviron(t *testing.T) {
 		{"env on top", ServerConfig{Env: map[string]string{"PATH": "/opt/bin", "TOKEN": "t"}}, []string{"LANG=C.UTF-8", "PATH=/opt/bin", "TOKEN=t"}},
 		{"inherit-env", ServerConfig{InheritEnv: []string{"EXTRA", "MISSING"}}, []string{"EXTRA=e", "LANG=C.UTF-8", "PATH=/usr/bin"}},
 	} {
-		if got := serverEnviron(&tc.sc, lookup); !reflect.DeepEqual(got, tc.want) {
+		if got := serverEnviron(&tc.sc, lookup, nil); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
 	}
