@@ -32,9 +32,9 @@ type process struct {
 	// cwdNote names our working directory when the jailed server, which
 	// starts in it, cannot enter it: told only if the server fails.
 	cwdNote string
-	stdin  *os.File
-	stdout *os.File
-	tail   *lineTail
+	stdin   *os.File
+	stdout  *os.File
+	tail    *lineTail
 	// stderrDone closes when every writer of stderr has gone.
 	stderrDone chan struct{}
 	exited     chan struct{}

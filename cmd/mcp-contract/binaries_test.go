@@ -44,6 +44,12 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(binDir)
+	// As root every server runs as a user of its own (internal/procs),
+	// which must reach the fixture server's binary.
+	if err := os.Chmod(binDir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	build := exec.Command("go", "build", "-ldflags=-X main.version="+stampedVersion, "-o", binDir+string(filepath.Separator),
 		".", filepath.Join("..", "..", "internal", "fixtureserver", "cmd", "fixtureserver"))
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr

@@ -19,12 +19,20 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Test hooks: each turns one mechanism off, so a test can show it fails
-// without it. They are package variables, not flags: nothing outside a
-// test of this module can reach them.
+// disabled names mechanisms to leave out (jail, nnp, cloexec, sweep,
+// comma-separated), so the tests can build a binary without one and show
+// that its check then fails. Only a build sets it
+// (-ldflags=-X .../internal/procs.disabled=...); nothing at run time can.
+var disabled string
+
 var (
-	noJail, noNoNewPrivs, noCloexec, noSweep bool
+	noJail       = off("jail")
+	noNoNewPrivs = off("nnp")
+	noCloexec    = off("cloexec")
+	noSweep      = off("sweep")
 )
+
+func off(name string) bool { return strings.Contains(","+disabled+",", ","+name+",") }
 
 // Ids of our servers: 2^28 and up, far above any distribution's users and
 // systemd's dynamic range, when the user namespace maps them (a container
@@ -285,7 +293,7 @@ func (j *Jail) Close() {
 // real uid, zombies left out.
 type procInfo struct {
 	pid, ppid, pgid int
-	uids         []uint32
+	uids            []uint32
 }
 
 func live() []procInfo {
