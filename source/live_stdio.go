@@ -66,7 +66,7 @@ func startProcess(sc *ServerConfig, tail *lineTail) (*process, error) {
 	if sc.Cwd == "" {
 		if wd, err := os.Getwd(); err == nil {
 			if err := jail.CheckEnter(wd); err != nil {
-				cwdNote = fmt.Sprintf("it starts in our working directory %s: %v", wd, errors.Unwrap(err))
+				cwdNote = fmt.Sprintf("it starts in our working directory %s: %v", wd, err)
 			}
 		}
 	} else if err := jail.CheckEnter(sc.Cwd); err != nil {
