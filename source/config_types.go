@@ -110,3 +110,17 @@ type Budget struct {
 	MaxTools         int
 	MaxCatalogTokens int
 }
+
+// StartsStdio reports whether the config has a server we start ourselves:
+// a process that reads what we can read (design §7). A nil config has none.
+func (c *Config) StartsStdio() bool {
+	if c == nil {
+		return false
+	}
+	for _, s := range c.Servers {
+		if len(s.Command) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -102,6 +102,12 @@ func (a *app) runAction(ctx context.Context) int {
 			gha.AddMask(s)
 		}
 	}
+	// After the masks, before a server starts: a token the checkout left
+	// in .git/config is readable by every server (design §7).
+	if a.cfg.StartsStdio() {
+		cwd, _ := os.Getwd()
+		ghaction.WarnPersistedCredential(gha, cwd, workspace)
+	}
 	against, err := a.defaultAgainst(ctx, in, ev)
 	if err != nil {
 		return a.actionFailed(gha, err)
