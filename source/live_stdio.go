@@ -166,12 +166,6 @@ func (p *process) exitStatus() string {
 // stderrTail is the last stderr lines, once the process has stopped writing.
 func (p *process) stderrTail() string {
 	p.stop()
-	if p.cwdNote != "" {
-		if t := p.tail.String(); t != "" {
-			return t + " | (" + p.cwdNote + ")"
-		}
-		return "(" + p.cwdNote + ")"
-	}
 	return p.tail.String()
 }
 

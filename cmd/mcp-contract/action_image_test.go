@@ -92,7 +92,7 @@ func TestActionNpxServer(t *testing.T) {
 	if _, err := exec.LookPath("npx"); err != nil && testImage == "" {
 		t.Skip("no npx on this machine")
 	}
-	ws, runner := t.TempDir(), t.TempDir()
+	ws, runner := openDir(t), t.TempDir()
 	pkg, err := os.ReadFile(filepath.Join(checkoutDir, "testdata", "npm", "package.json"))
 	if err != nil {
 		t.Fatal(err)

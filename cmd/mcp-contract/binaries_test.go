@@ -86,3 +86,16 @@ func builtBinary(*testing.T) string {
 func fixtureServer(*testing.T, string) string {
 	return filepath.Join(binDir, "fixtureserver")
 }
+
+// openDir is a temporary folder every user can reach: the servers run as
+// other users, and t.TempDir's parent is private to us.
+func openDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if err := os.Chmod(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

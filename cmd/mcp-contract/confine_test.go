@@ -38,19 +38,6 @@ type confineProbe struct {
 
 const victimKey = "victimServerKey0123456789"
 
-// openDir is a temporary folder every user can reach: the servers run as
-// other users, and t.TempDir's parent is private to us.
-func openDir(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	for _, d := range []string{filepath.Dir(dir), dir} {
-		if err := os.Chmod(d, 0o777); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 // runProbe runs bin's lint on two servers started side by side: a prober,
 // which reports what it reaches, and a victim holding a secret in its
 // environment, which announces its pid and keeps serving for a while. The
