@@ -210,3 +210,43 @@ func TestConfinementChecksFailWithoutTheirMechanism(t *testing.T) {
 		})
 	}
 }
+
+// A server kept in a folder private to root (a clone under mktemp -d, a
+// tool in /root) cannot be run by the user we give it: it is not started,
+// and the error names the folder and the two ways out.
+func TestServerInAFolderItsUserCannotEnter(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("as root only: only root gives servers another user")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	private := t.TempDir()
+	if err := os.Chmod(private, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(private, "bin", "server.sh")
+	os.MkdirAll(filepath.Dir(script), 0o755)
+	tools := filepath.Join(root, "testdata", "corpus", "servers", "npm-server-memory.json")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexec "+fixtureServer(t, root)+" -tools "+tools+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ws := openDir(t)
+	os.WriteFile(filepath.Join(ws, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  private: {command: ["+script+"]}\n"), 0o644)
+	cmd := exec.Command(builtBinary(t), "lint", "--fail-on", "never")
+	cmd.Dir = ws
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + ws}
+	out, _ := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != 3 {
+		t.Fatalf("exit %d, want 3\n%s", code, out)
+	}
+	for _, want := range []string{`server "private"`, "cannot enter " + private + " (mode 0700), so it cannot run " + script, "chmod o+x " + private + "`", "run mcp-contract as a non-root user"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the error does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(strings.TrimSpace(string(out)), "\n") > 1 {
+		t.Errorf("want a one-line error (and the summary line):\n%s", out)
+	}
+}

@@ -145,8 +145,8 @@ func (j *Jail) CheckReach(path string) error {
 	}
 	for _, p := range paths {
 		if abs, err := filepath.Abs(p); err == nil {
-			if err := j.CheckEnter(filepath.Dir(abs)); err != nil {
-				return fmt.Errorf("%w, so it cannot run %s", err, path)
+			if err := j.check(filepath.Dir(abs), "so it cannot run "+path); err != nil {
+				return err
 			}
 		}
 	}
@@ -154,12 +154,18 @@ func (j *Jail) CheckReach(path string) error {
 }
 
 // CheckEnter returns an error naming the first of dir and the folders
-// above it that the jail's user cannot enter. The user has no group and
-// owns nothing there, so only the others' execute bit lets it through.
+// above it that the jail's user cannot enter.
 func (j *Jail) CheckEnter(dir string) error {
 	if j == nil {
 		return nil
 	}
+	return j.check(dir, "so it cannot work in "+dir)
+}
+
+// check finds the topmost folder from dir up that the jail's user cannot
+// enter. The user has no group and owns nothing there, so only the
+// others' execute bit lets it through.
+func (j *Jail) check(dir, consequence string) error {
 	var blocked string
 	var mode os.FileMode
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
@@ -173,7 +179,7 @@ func (j *Jail) CheckEnter(dir string) error {
 	if blocked == "" {
 		return nil
 	}
-	return fmt.Errorf("%w: the server runs as uid %d (we run as root), which cannot enter %s (mode %04o; only others' execute bit lets it in): run `chmod o+x %s`, or run mcp-contract as a non-root user", ErrUnreachable, j.Uid, blocked, mode, blocked)
+	return fmt.Errorf("%w: as root we run each server as a user of its own (uid %d), which cannot enter %s (mode %04o), %s; run `chmod o+x %s`, or run mcp-contract as a non-root user", ErrUnreachable, j.Uid, blocked, mode, consequence, blocked)
 }
 
 var (
