@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/internal/fixtureserver"
+	"github.com/mcp-contract/mcp-contract/internal/procs"
 )
 
 // A stdio server sees the default names, what its config names and nothing
@@ -45,6 +46,10 @@ func TestStdioServerGetsMinimalEnvironment(t *testing.T) {
 	}
 	allowed := map[string]bool{"SERVER_SETTING": true, "PASSED_ON_PURPOSE": true}
 	for _, name := range DefaultInheritedEnv {
+		allowed[name] = true
+	}
+	// As root: the private HOME and caches of the server's own user.
+	for name := range (&procs.Jail{}).Env() {
 		allowed[name] = true
 	}
 	for name := range seen {
