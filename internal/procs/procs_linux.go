@@ -77,9 +77,10 @@ func New() (*Jail, error) {
 	return j, nil
 }
 
-// pickID draws an id no process of ours holds and none on the machine
-// runs as: our servers' ids are random, so two runs beside each other
-// (two jobs of one runner) do not share one.
+// pickID draws an id no server of ours holds. Ids are random, so two runs
+// beside each other (two jobs of one runner) do not share one: in the
+// high range two draws meet once in 2^24; in the low one, where they
+// would meet often, the machine's processes are asked too.
 func pickID() (uint32, error) {
 	base, count := uint32(highBase), uint32(highCount)
 	if !mapped(highBase, highCount) {
@@ -96,7 +97,7 @@ func pickID() (uint32, error) {
 			return 0, err
 		}
 		id := base + binary.LittleEndian.Uint32(b[:])%count
-		if !used[id] && len(processesOf(id)) == 0 {
+		if !used[id] && (count == highCount || len(processesOf(live(), id)) == 0) {
 			used[id] = true
 			return id, nil
 		}
@@ -269,11 +270,7 @@ func Kill(pid int, j *Jail) {
 		return
 	}
 	for round := 0; round < 100; round++ {
-		victims := descendants(pid)
-		victims = append(victims, strays()...)
-		if j != nil {
-			victims = append(victims, processesOf(j.Uid)...)
-		}
+		victims := sweep(live(), pid, j)
 		if len(victims) == 0 {
 			break
 		}
@@ -284,6 +281,17 @@ func Kill(pid int, j *Jail) {
 		time.Sleep(time.Duration(round) * time.Millisecond)
 	}
 	j.Close()
+}
+
+// sweep picks from procs what Kill ends: the descendants of pid, the
+// strays the subreaper gave us, and under a jail every process of its uid.
+func sweep(procs []procInfo, pid int, j *Jail) []int {
+	victims := descendants(procs, pid)
+	victims = append(victims, strays(procs)...)
+	if j != nil {
+		victims = append(victims, processesOf(procs, j.Uid)...)
+	}
+	return victims
 }
 
 // Close removes the jail's folder and frees its id; Kill does it too.
@@ -349,9 +357,9 @@ func live() []procInfo {
 
 // processesOf lists the live processes any of whose uids (real,
 // effective, saved, filesystem) is uid.
-func processesOf(uid uint32) []int {
+func processesOf(procs []procInfo, uid uint32) []int {
 	var out []int
-	for _, p := range live() {
+	for _, p := range procs {
 		for _, u := range p.uids {
 			if u == uid {
 				out = append(out, p.pid)
@@ -363,9 +371,9 @@ func processesOf(uid uint32) []int {
 }
 
 // descendants lists the live processes below pid.
-func descendants(pid int) []int {
+func descendants(procs []procInfo, pid int) []int {
 	children := map[int][]int{}
-	for _, p := range live() {
+	for _, p := range procs {
 		children[p.ppid] = append(children[p.ppid], p.pid)
 	}
 	var out []int
@@ -397,12 +405,12 @@ func Track(pid int, on bool) {
 // strays lists the children the subreaper gave us: ours, in a process
 // group not ours (so not a git or a shell we ran ourselves), and not a
 // running server's leader. Their own parent, a server, has died.
-func strays() []int {
+func strays(procs []procInfo) []int {
 	self, group := os.Getpid(), syscall.Getpgrp()
 	leadersMu.Lock()
 	defer leadersMu.Unlock()
 	var out []int
-	for _, p := range live() {
+	for _, p := range procs {
 		if p.ppid == self && p.pgid != group && !leaders[p.pid] {
 			out = append(out, p.pid)
 		}
