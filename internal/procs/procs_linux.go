@@ -66,7 +66,8 @@ func New() (*Jail, error) {
 	}
 	j := &Jail{Uid: id, Gid: id, Home: home}
 	for _, d := range []string{home, home + "/tmp"} {
-		if err := os.MkdirAll(d, 0o700); err == nil {
+		err := os.MkdirAll(d, 0o700)
+		if err == nil {
 			err = os.Chown(d, int(id), int(id))
 		}
 		if err != nil {
