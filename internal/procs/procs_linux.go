@@ -59,7 +59,13 @@ func New() (*Jail, error) {
 	if err != nil {
 		return nil, err
 	}
-	home, err := os.MkdirTemp("", "mcp-contract-server-")
+	// Our TMPDIR may be a folder private to root; the server's own one
+	// must be reachable by its user.
+	base := os.TempDir()
+	if (&Jail{}).check(base, "") != nil {
+		base = "/tmp"
+	}
+	home, err := os.MkdirTemp(base, "mcp-contract-server-")
 	if err != nil {
 		release(id)
 		return nil, fmt.Errorf("cannot make the server's private folder: %v", err)
