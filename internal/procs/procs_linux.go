@@ -269,7 +269,8 @@ func Start(cmd *exec.Cmd, j *Jail) error {
 // Kill ends, with SIGKILL, every process the server led by pid left:
 // its group, its descendants wherever they moved, the children it left to
 // us, and under a jail every process of the jail's uid; then it removes
-// the jail's folder. It returns once none of them runs.
+// the jail's folder. It returns once none of them runs, or after 100
+// rounds (about 5 s) against one that forks faster than it is killed.
 func Kill(pid int, j *Jail) {
 	_ = syscall.Kill(-pid, syscall.SIGKILL)
 	if noSweep {
@@ -310,13 +311,14 @@ func (j *Jail) Close() {
 	release(j.Uid)
 }
 
-// live lists the running processes with their parent, process group and
-// real uid, zombies left out.
+// procInfo is what /proc/<pid>/status says of one process: its parent,
+// its process group and its real, effective, saved and filesystem uids.
 type procInfo struct {
 	pid, ppid, pgid int
 	uids            []uint32
 }
 
+// live lists the processes that run, zombies left out.
 func live() []procInfo {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
