@@ -121,4 +121,9 @@ func TestActionNpxServer(t *testing.T) {
 	if err != nil || !strings.Contains(string(snapshot), `"name": "echo"`) {
 		t.Fatalf("no snapshot with the echo tool (%v):\n%s\n%s", err, snapshot, out)
 	}
+	// As root the server ran as a user of its own, its npm cache in its
+	// own HOME (internal/procs), not the job's.
+	if _, err := os.Stat(filepath.Join(runner, ".npm")); err == nil && testImage == "" && os.Geteuid() == 0 {
+		t.Error("npx wrote its cache into the job's HOME")
+	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/mcp-contract/mcp-contract/internal/testenv"
 )
 
 // The servers we start are hostile (issue 27): as root each must run as a
@@ -248,5 +250,33 @@ func TestServerInAFolderItsUserCannotEnter(t *testing.T) {
 	}
 	if strings.Count(strings.TrimSpace(string(out)), "\n") > 1 {
 		t.Errorf("want a one-line error (and the summary line):\n%s", out)
+	}
+}
+
+// npx still starts a server when we are not root: the server runs as we
+// do, with our HOME.
+func TestNpxServerStartsForANonRootClient(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to run the client as another user")
+	}
+	testenv.NpmServer(t, checkoutDir, "server-everything")
+	if _, err := exec.LookPath("npx"); err != nil {
+		t.Skip("no npx on this machine")
+	}
+	if err := os.Chmod(binDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ws, home := openDir(t), openDir(t)
+	os.Symlink(filepath.Join(checkoutDir, "testdata", "npm", "node_modules"), filepath.Join(ws, "node_modules"))
+	os.WriteFile(filepath.Join(ws, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  everything: {command: [npx, --no-install, mcp-server-everything], timeout: 5m}\n"), 0o644)
+	cmd := exec.Command(builtBinary(t), "snapshot")
+	cmd.Dir = ws
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if snapshot, err := os.ReadFile(filepath.Join(ws, "mcp-snapshots", "everything.json")); err != nil || !strings.Contains(string(snapshot), `"name": "echo"`) {
+		t.Fatalf("no snapshot with the echo tool (%v)", err)
 	}
 }
