@@ -92,7 +92,7 @@ func TestActionPullRequestPage(t *testing.T) {
 
 	api := &restAPI{nextID: 1}
 	srv := api.serve(t)
-	args := "INPUT_ARGS=--server filesystem --server files"
+	args := "INPUT_EXTRA-ARGS=--server filesystem --server files"
 	dump := os.Getenv("MCP_CONTRACT_PAGE_DIR") // to render the pages and read them
 	step := func(name string, labels ...string) (actionRun, []string) {
 		t.Helper()
