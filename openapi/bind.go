@@ -15,6 +15,11 @@ type Binding struct {
 	// suffix; otherwise Operations maps tool names to operationIds.
 	Auto       bool
 	Operations map[string]string
+	// Headers names the header (and cookie) parameters the tools take as
+	// arguments; with HeadersAuto, every argument named like one of its
+	// operation's header parameters binds to it.
+	Headers     []string
+	HeadersAuto bool
 }
 
 // Compare is drift's comparison of two one-server catalogs, passed in by
@@ -66,9 +71,9 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 		tools = append(tools, t)
 	}
 	sort.Slice(tools, func(i, j int) bool { return tools[i].Index < tools[j].Index })
-	comp := newComponents(ServiceName("", catalog.Server))
+	comp := newComponents(ServiceName(catalog.Server, ""))
 	for _, t := range tools {
-		found, err := checkPair(catalog, t, pairs[t], s, comp, compare)
+		found, err := checkPair(catalog, t, pairs[t], s, comp, compare, b)
 		if err != nil {
 			return nil, err
 		}
@@ -100,18 +105,26 @@ func bind(catalog *contract.Catalog, ops []*Operation, b Binding) map[*contract.
 }
 
 // operationTool is tool t with its schemas replaced by its operation's, built
-// in t's layout: the body flattened or under "body" as t has it, the root as
-// open or closed as t's. Only the schemas differ, so a comparison with t
-// says nothing of names, descriptions or annotations, the tool's own
-// business. It is nil when the operation cannot be a tool.
-func operationTool(t *contract.Tool, op *Operation, s *Spec, comp *components) (*jsontree.Node, error) {
-	b := builder{spec: s, op: op, comp: comp, layout: bodyFlat}
-	if t.Input().Get("properties").Get("body") != nil {
-		b.layout = bodyNested
+// in t's layout: the body flattened, under "body" or under "requestBody" as
+// t has it, the header parameters t takes, the root as open or closed as
+// t's. Only the schemas differ, so a comparison with t says nothing of
+// names, descriptions or annotations, the tool's own business. The layout
+// is returned in words for messages ("" when the operation has no body).
+func operationTool(t *contract.Tool, op *Operation, s *Spec, comp *components, bind Binding) (*jsontree.Node, string, error) {
+	b := builder{spec: s, op: op, comp: comp, layout: bodyFlat, name: t.Name, withOutput: true, headers: headerArguments(t, op, bind)}
+	layout := "flat"
+	props := t.Input().Get("properties")
+	for _, key := range []string{"requestBody", "body"} {
+		if props.Get(key) != nil && !op.hasParameter(key) {
+			b.layout, b.bodyKey, layout = bodyNested, key, fmt.Sprintf("under %q", key)
+		}
 	}
-	generated, skip := b.tool(t.Name)
-	if b.err != nil || skip {
-		return nil, b.err
+	if get(op.node, "requestBody") == nil {
+		layout = ""
+	}
+	generated := b.tool()
+	if b.err != nil {
+		return nil, "", b.err
 	}
 	api := t.Node.Clone()
 	input := generated.Get("inputSchema")
@@ -128,11 +141,55 @@ func operationTool(t *contract.Tool, op *Operation, s *Spec, comp *components) (
 	} else {
 		api.Delete("outputSchema")
 	}
-	return api, nil
+	return api, layout, nil
 }
 
-func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Spec, comp *components, compare Compare) ([]contract.Finding, error) {
-	api, err := operationTool(t, op, s, comp)
+// headerArguments are the header parameters of op that t takes: those the
+// binding names, and with HeadersAuto those t has an argument named like,
+// each under t's spelling.
+func headerArguments(t *contract.Tool, op *Operation, bind Binding) []string {
+	props := t.Input().Get("properties")
+	var out []string
+	for _, p := range op.parameters {
+		in, name := scalar(get(p.node, "in")), scalar(get(p.node, "name"))
+		if in != "header" && in != "cookie" {
+			continue
+		}
+		arg := ""
+		if props.Is(jsontree.Object) {
+			for _, m := range props.Members {
+				if strings.EqualFold(m.Key, name) {
+					arg = m.Key
+				}
+			}
+		}
+		named := false
+		for _, h := range bind.Headers {
+			named = named || strings.EqualFold(h, name)
+		}
+		switch {
+		case named && arg == "":
+			out = append(out, name)
+		case named || bind.HeadersAuto && arg != "":
+			out = append(out, arg)
+		}
+	}
+	return out
+}
+
+// hasParameter reports whether the operation has a parameter named name
+// (which then is not where a body sits).
+func (o *Operation) hasParameter(name string) bool {
+	for _, p := range o.parameters {
+		if scalar(get(p.node, "name")) == name {
+			return true
+		}
+	}
+	return false
+}
+
+func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Spec, comp *components, compare Compare, bind Binding) ([]contract.Finding, error) {
+	api, layout, err := operationTool(t, op, s, comp, bind)
 	if err != nil || api == nil {
 		return nil, err
 	}
@@ -142,19 +199,27 @@ func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Sp
 	if op.ID != "" {
 		where = fmt.Sprintf("%s (%s)", op.ID, where)
 	}
+	if layout != "" {
+		where = fmt.Sprintf("%s, its body read %s", where, layout)
+	}
+	paths := mapPointers(api, t.Node)
 	var out []contract.Finding
 	for _, d := range compare(old, apiSide) {
 		rule, msg := classify(d, t.Name, where)
 		if rule == nil {
 			continue
 		}
-		f := rule.finding(catalog.Server, t.Name, msg)
-		f.Pointer = d.Pointer
-		node := t.Node
-		if n, ok := t.Node.Lookup(d.Pointer); ok && d.Pointer != "" {
-			node = n
+		// The spec's line of what the API side says, so a reader can
+		// go from the tool's node to the spec's.
+		specAt := fmt.Sprintf("%s:%d", s.File, op.Line)
+		if n, ok := api.Lookup(d.Pointer); ok {
+			if o, ok := comp.origins[n]; ok {
+				specAt = fmt.Sprintf("%s:%d", o.file, o.line)
+			}
 		}
-		f.Locate(t, node)
+		f := rule.finding(catalog.Server, t.Name, msg+" (the spec: "+specAt+")")
+		f.Pointer = paths.toolPointer(d.Pointer, t.Node)
+		f.Locate(t, t.Node.Nearest(f.Pointer))
 		f.Related = []contract.Location{{File: s.File, Line: op.Line, Column: op.Column, Pointer: op.Pointer}}
 		out = append(out, f)
 	}

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,7 @@ func generate(t *testing.T, opts Options, files ...string) map[string]*jsontree.
 	return tools
 }
 
-func generateErr(t *testing.T, opts Options, files ...string) (map[string]*jsontree.Node, []Note, error) {
+func generateErr(t *testing.T, opts Options, files ...string) (map[string]*jsontree.Node, []contract.Finding, error) {
 	t.Helper()
 	dir := t.TempDir()
 	var spec string
@@ -97,15 +98,47 @@ func TestTranslations(t *testing.T) {
 			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"type":["string","null"]}`,
 		},
 		{
-			name: "3.0 nullable without a type changes nothing",
+			name: "3.0 nullable without a type allows null beside the schema's values, as its author meant",
 			spec: header30 + `
   /pets:
     get:
       operationId: listPets
       parameters:
-        - {name: tag, in: query, schema: {nullable: true, enum: [a, b]}}
+        - {name: tag, in: query, schema: {nullable: true, enum: [a, b], description: A tag.}}
 `,
-			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"enum":["a","b"]}`,
+			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"anyOf":[{"enum":["a","b"]},{"type":"null"}],"description":"A tag."}`,
+		},
+		{
+			name: "3.0 nullable allOf of a ref (GitHub's milestone) can be null",
+			spec: header30 + `
+  /issues/{n}:
+    patch:
+      operationId: updateIssue
+      parameters:
+        - {name: n, in: path, required: true, schema: {type: integer}}
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                milestone: {nullable: true, allOf: [{$ref: '#/components/schemas/M'}]}
+components:
+  schemas:
+    M: {type: integer}
+`,
+			tool: "updateIssue", pointer: "/inputSchema/properties/milestone", want: `{"anyOf":[{"allOf":[{"$ref":"#/$defs/pet_store.M"}]},{"type":"null"}]}`,
+		},
+		{
+			name: "3.0 nullable with a type and an enum allows null in both",
+			spec: header30 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: tag, in: query, schema: {type: string, nullable: true, enum: [a]}}
+`,
+			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"enum":["a",null],"type":["string","null"]}`,
 		},
 		{
 			name: "3.0 boolean exclusive bounds become numbers",
@@ -340,7 +373,7 @@ components:
 			if strings.Contains(tt.spec, "params/common.yaml") {
 				files = append(files, "params/common.yaml", "limit: {name: limit, in: query, schema: {$ref: 'schemas.yaml#/Limit'}}\n", "params/schemas.yaml", "Limit: {type: integer, maximum: 100}\n")
 			}
-			tools := generate(t, Options{}, files...)
+			tools := generate(t, Options{OutputSchema: true}, files...)
 			tool := tools[tt.tool]
 			if tool == nil {
 				t.Fatalf("no tool %q among %d", tt.tool, len(tools))
@@ -401,8 +434,15 @@ func TestNamesDescriptionsAnnotations(t *testing.T) {
 			t.Errorf("%s annotations %s, want %s", name, got, ann)
 		}
 	}
-	if got := tools["getPet"].Get("description").Text; got != "Get a pet\n\nReturns one pet.\n\nGET /pets/{id}" {
-		t.Errorf("description %q", got)
+	if got := tools["getPet"].Get("description").Text; got != "Get a pet" {
+		t.Errorf("lean description %q", got)
+	}
+	full := generate(t, Options{Service: "petstore", Describe: DescribeFull}, "openapi.yaml", header30+`
+  /pets/{id}:
+    get: {summary: Get a pet, description: Returns one pet., operationId: getPet}
+`)
+	if got := full["getPet"].Get("description").Text; got != "Get a pet\n\nReturns one pet.\n\nGET /pets/{id}" {
+		t.Errorf("full description %q", got)
 	}
 }
 
@@ -483,35 +523,112 @@ func TestBadSpecs(t *testing.T) {
 	}
 }
 
-func TestNonJSONBodies(t *testing.T) {
-	tools, notes, err := generateErr(t, Options{}, "openapi.yaml", header30+`
-  /upload:
+// petBodies is a petstore-like spec with a body of every media type a
+// tool must carry (Petstore's updatePetWithForm and uploadFile, GitHub's
+// markdown/render-raw and upload-release-asset).
+const petBodies = header30 + `
+  /pet/{petId}:
     post:
-      operationId: upload
+      operationId: updatePetWithForm
+      parameters:
+        - {name: petId, in: path, required: true, schema: {type: integer}}
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                name: {type: string}
+                status: {type: string}
+  /pet/{petId}/uploadImage:
+    post:
+      operationId: uploadFile
+      parameters:
+        - {name: petId, in: path, required: true, schema: {type: integer}}
       requestBody:
         required: true
-        content: {application/octet-stream: {schema: {type: string, format: binary}}}
-  /render:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [file]
+              properties:
+                additionalMetadata: {type: string}
+                file: {type: string, format: binary}
+                thumbnails: {type: array, items: {type: string, format: binary}}
+            encoding:
+              file: {contentType: "image/png, image/jpeg"}
+  /markdown/raw:
     post:
-      operationId: render
+      operationId: renderRaw
       requestBody:
-        content: {text/plain: {schema: {type: string}}}
-`)
+        content:
+          text/plain: {schema: {type: string}}
+          text/x-markdown: {schema: {type: string}}
+  /releases/{id}/assets:
+    post:
+      operationId: uploadAsset
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: integer}}
+        - {name: body, in: query, schema: {type: string}}
+      requestBody:
+        required: true
+        content:
+          application/octet-stream: {schema: {type: string, format: binary, description: The file.}}
+  /pets/{id}:
+    get:
+      operationId: getPet
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: integer}}
+        - {name: id, in: query, schema: {type: string}}
+        - {name: X-Trace, in: header, schema: {type: string}}
+  /empty:
+    post:
+      operationId: emptyBody
+      requestBody: {content: {}}
+`
+
+func TestEveryBodyBecomesArguments(t *testing.T) {
+	tools, found, err := generateErr(t, Options{}, "openapi.yaml", petBodies)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tools["upload"] != nil {
-		t.Error("an operation whose required body is not JSON became a tool")
-	}
-	if tools["render"] == nil {
-		t.Error("an operation with an optional non-JSON body was left out")
+	for _, tt := range []struct{ tool, pointer, want string }{
+		{"updatePetWithForm", "/inputSchema/properties", `{"name":{"type":"string"},"petId":{"type":"integer"},"status":{"type":"string"}}`},
+		{"uploadFile", "/inputSchema/required", `["petId","file"]`},
+		{"uploadFile", "/inputSchema/properties/file", `{"contentEncoding":"base64","contentMediaType":"image/png","type":"string"}`},
+		{"uploadFile", "/inputSchema/properties/thumbnails/items", `{"contentEncoding":"base64","contentMediaType":"application/octet-stream","type":"string"}`},
+		{"renderRaw", "/inputSchema/properties/body", `{"contentMediaType":"text/plain","type":"string"}`},
+		{"uploadAsset", "/inputSchema/required", `["id","requestBody"]`},
+		{"uploadAsset", "/inputSchema/properties/requestBody", `{"contentEncoding":"base64","contentMediaType":"application/octet-stream","description":"The file.","type":"string"}`},
+		{"getPet", "/inputSchema/properties", `{"id":{"type":"integer"}}`},
+		{"emptyBody", "/inputSchema/properties", `{}`},
+	} {
+		tool := tools[tt.tool]
+		if tool == nil {
+			t.Errorf("no tool %s: an operation is never dropped for its body", tt.tool)
+			continue
+		}
+		if got := lookup(t, tool, tt.pointer); got != tt.want {
+			t.Errorf("%s %s\n got %s\nwant %s", tt.tool, tt.pointer, got, tt.want)
+		}
 	}
 	var msgs []string
-	for _, n := range notes {
-		msgs = append(msgs, n.Operation.ID+": "+n.Msg)
+	for _, f := range found {
+		msgs = append(msgs, fmt.Sprintf("%s %s:%d %s: %s", f.Rule, filepath.Base(f.File), f.Line, f.Tool, f.Message))
 	}
-	want := "upload: left out: its required body is application/octet-stream, not JSON|render: its optional text/plain body is left out: only JSON bodies become arguments"
-	if got := strings.Join(msgs, "|"); got != want {
-		t.Errorf("notes %q\nwant %q", got, want)
+	want := []string{
+		`openapi/operation-not-expressible openapi.yaml:58 getPet: GET /pets/{id}: query parameter "id" is left out: another parameter has its name, and an argument can bind to only one`,
+		`openapi/operation-not-expressible openapi.yaml:63 emptyBody: POST /empty: its request body has no content, so the tool sends none`,
+	}
+	if got := strings.Join(msgs, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("findings\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
+func TestHeaderParameters(t *testing.T) {
+	tools := generate(t, Options{Headers: []string{"x-trace"}}, "openapi.yaml", petBodies)
+	if got := lookup(t, tools["getPet"], "/inputSchema/properties/x-trace"); got != `{"type":"string"}` {
+		t.Errorf("header argument %s", got)
 	}
 }

@@ -38,18 +38,18 @@ func Impact(catalog *contract.Catalog, old, new *Spec, b Binding, compare Compar
 			oldByID[op.ID] = op
 		}
 	}
-	oldComp, newComp := newComponents(ServiceName("", catalog.Server)), newComponents(ServiceName("", catalog.Server))
+	oldComp, newComp := newComponents(ServiceName(catalog.Server, "")), newComponents(ServiceName(catalog.Server, ""))
 	var out []contract.Finding
 	for _, t := range catalog.Tools {
 		op := pairs[t]
 		if op == nil || oldByID[op.ID] == nil {
 			continue
 		}
-		before, err := operationTool(t, oldByID[op.ID], old, oldComp)
+		before, _, err := operationTool(t, oldByID[op.ID], old, oldComp, b)
 		if err != nil || before == nil {
 			return nil, err
 		}
-		after, err := operationTool(t, op, new, newComp)
+		after, _, err := operationTool(t, op, new, newComp, b)
 		if err != nil || after == nil {
 			return nil, err
 		}
