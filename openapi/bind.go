@@ -199,9 +199,6 @@ func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Sp
 	if op.ID != "" {
 		where = fmt.Sprintf("%s (%s)", op.ID, where)
 	}
-	if layout != "" {
-		where = fmt.Sprintf("%s, its body read %s", where, layout)
-	}
 	paths := mapPointers(api, t.Node)
 	var out []contract.Finding
 	for _, d := range compare(old, apiSide) {
@@ -212,10 +209,12 @@ func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Sp
 		// The spec's line of what the API side says, so a reader can
 		// go from the tool's node to the spec's.
 		specAt := fmt.Sprintf("%s:%d", s.File, op.Line)
-		if n, ok := api.Lookup(d.Pointer); ok {
-			if o, ok := comp.origins[n]; ok {
-				specAt = fmt.Sprintf("%s:%d", o.file, o.line)
-			}
+		if n := specNode(api, d.Pointer, func(n *jsontree.Node) bool { _, ok := comp.origins[n]; return ok }); n != nil {
+			o := comp.origins[n]
+			specAt = fmt.Sprintf("%s:%d", o.file, o.line)
+		}
+		if layout != "" {
+			specAt += "; the tool's body read " + layout
 		}
 		f := rule.finding(catalog.Server, t.Name, msg+" (the spec: "+specAt+")")
 		f.Pointer = paths.toolPointer(d.Pointer, t.Node)

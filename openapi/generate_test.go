@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -630,5 +631,68 @@ func TestHeaderParameters(t *testing.T) {
 	tools := generate(t, Options{Headers: []string{"x-trace"}}, "openapi.yaml", petBodies)
 	if got := lookup(t, tools["getPet"], "/inputSchema/properties/x-trace"); got != `{"type":"string"}` {
 		t.Errorf("header argument %s", got)
+	}
+}
+
+func TestServiceName(t *testing.T) {
+	for title, want := range map[string]string{
+		"GitHub's official OpenAPI spec + Octokit extension": "github",
+		"Swagger Petstore - OpenAPI 3.0":                     "petstore",
+		"Notion API":                                         "notion",
+		"Pet Store":                                          "pet_store",
+		"GitHub v3 REST API":                                 "github",
+		"The Stripe REST API":                                "stripe",
+		"OpenAPI":                                            "openapi",
+	} {
+		if got := ServiceName("", title); got != want {
+			t.Errorf("title %q: service %q, want %q", title, got, want)
+		}
+	}
+	if got := ServiceName("My Server", "Notion API"); got != "my_server" {
+		t.Errorf("a given name: %q", got)
+	}
+}
+
+// GitHub's longest operationIds (@octokit/openapi 23.0.2), under the 50
+// characters mcp__github__ leaves of Gemini's 63.
+func TestLongNamesKeepWholeWords(t *testing.T) {
+	ids := map[string]string{
+		"actions/remove-all-custom-labels-from-self-hosted-runner-for-repo":          "actions_remove-all-custom-labels-self-hosted-repo",
+		"actions/remove-all-custom-labels-from-self-hosted-runner-for-org":           "actions_remove-all-custom-labels-self-hosted-org",
+		"packages/get-all-package-versions-for-package-owned-by-authenticated-user":  "packages_get-all-versions-owned-authenticated-user",
+		"packages/get-all-package-versions-for-package-owned-by-org":                 "packages_get-all-package-versions-owned-org",
+		"orgs/custom-properties-for-repos-create-or-update-organization-definitions": "orgs_custom-props-repos-create-update-org-defs",
+		"codespaces/list-repositories-for-secret-for-authenticated-user":             "codespaces_list-repositories-secret-auth-user",
+		"copilot/list-copilot-coding-agent-selected-repositories-for-organization":   "copilot_list-coding-agent-selected-repos-org",
+		"actions/get-github-actions-default-workflow-permissions-repository":         "actions_get-default-workflow-perms-repository",
+		"actions/get-github-actions-default-workflow-permissions-organization":       "actions_get-default-workflow-permissions-org",
+		"actions/list-selected-repositories-self-hosted-runners-organization":        "actions_list-repos-self-hosted-runners-org",
+		"actions/set-selected-repositories-self-hosted-runners-organization":         "actions_set-selected-repos-self-hosted-runners-org",
+		"activity/list-repos-starred-by-authenticated-user":                          "activity_list-repos-starred-by-authenticated-user",
+		"billing/get-github-billing-premium-request-usage-report-user":               "billing_get-premium-request-usage-report-user",
+		"security-advisories/create-repository-advisory-cve-request":                 "security-advisories_create-repo-advisory-cve-req",
+	}
+	spec := header30
+	var list []string
+	for id := range ids {
+		list = append(list, id)
+	}
+	sort.Strings(list)
+	for i, id := range list {
+		spec += fmt.Sprintf("  /p%d:\n    post: {operationId: %s}\n", i, id)
+	}
+	tools := generate(t, Options{Service: "github"}, "openapi.yaml", spec)
+	for id, want := range ids {
+		if tools[want] == nil {
+			var got []string
+			for n := range tools {
+				got = append(got, n)
+			}
+			sort.Strings(got)
+			t.Errorf("%s: no tool %s among\n%s", id, want, strings.Join(got, "\n"))
+		}
+		if len(want) > 63-len("mcp__github__") {
+			t.Errorf("%s is %d characters", want, len(want))
+		}
 	}
 }

@@ -115,14 +115,18 @@ func sameType(a, b *jsontree.Node) bool {
 
 // toolPointer is where a finding's pointer lands in the tool: as is when it
 // names a node of the tool already, else the tool node mapped from the
-// longest API pointer it starts with, plus what is left of it.
+// longest API pointer it starts with, plus what is left of it, cut back to
+// the deepest node the tool has (for a property the tool lacks, the object
+// that lacks it), so that every pointer resolves in the tool's file.
 func (m pointerMap) toolPointer(pointer string, tool *jsontree.Node) string {
 	if _, ok := tool.Lookup(pointer); ok {
 		return pointer
 	}
+	mapped := pointer
 	for p := pointer; p != ""; {
 		if tp, ok := m[p]; ok {
-			return tp + pointer[len(p):]
+			mapped = tp + pointer[len(p):]
+			break
 		}
 		i := strings.LastIndexByte(p, '/')
 		if i < 0 {
@@ -130,7 +134,12 @@ func (m pointerMap) toolPointer(pointer string, tool *jsontree.Node) string {
 		}
 		p = p[:i]
 	}
-	return pointer
+	for {
+		if _, ok := tool.Lookup(mapped); ok || mapped == "" {
+			return mapped
+		}
+		mapped = mapped[:strings.LastIndexByte(mapped, '/')]
+	}
 }
 
 func items(n *jsontree.Node) []*jsontree.Node {
@@ -145,4 +154,39 @@ func members0(n *jsontree.Node) []jsontree.Member {
 		return nil
 	}
 	return n.Members
+}
+
+// specNode is the deepest node on pointer's path in the API side that the
+// spec wrote, following $refs into the $defs they name: where the spec says
+// what a finding is about.
+func specNode(api *jsontree.Node, pointer string, known func(*jsontree.Node) bool) *jsontree.Node {
+	var found *jsontree.Node
+	cur, base := api, ""
+	toks := strings.Split(pointer, "/")[1:]
+	for i, tok := range toks {
+		if i == 1 {
+			base = "/" + toks[0]
+		}
+		if i >= 1 {
+			cur, _ = deref(api.Get(toks[0]), base, cur, "")
+		}
+		if known(cur) {
+			found = cur
+		}
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		next, ok := cur.Lookup("/" + jsontree.EscapeToken(tok))
+		if !ok {
+			return found
+		}
+		cur = next
+	}
+	if cur, _ = deref(api.Get(firstToken(pointer)), "", cur, ""); known(cur) {
+		found = cur
+	}
+	return found
+}
+
+func firstToken(pointer string) string {
+	tok, _, _ := strings.Cut(strings.TrimPrefix(pointer, "/"), "/")
+	return tok
 }

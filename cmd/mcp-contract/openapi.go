@@ -93,6 +93,7 @@ provider profiles the config's profiles: names are applied in turn.`,
 	cmd.Flags().StringVar(&profile, "profile", "", "rewrite the schemas for one provider, as sanitize does ("+strings.Join(sanitize.Profiles(), ", ")+"; default: the config's profiles)")
 	cmd.Flags().StringVar(&opts.Describe, "describe", openapi.DescribeLean, "tool descriptions: lean (the summary) or full (summary, description, METHOD /path)")
 	cmd.Flags().BoolVar(&opts.OutputSchema, "output-schema", false, "add each operation's 2xx JSON response as outputSchema")
+	cmd.Flags().StringVar(&a.configPath, "config", "", "config whose provider profiles apply when --profile is not given (default .mcp-contract.yaml when present)")
 	cmd.Flags().StringVar(&root, "root", "", "folder that refs to other files must stay inside (default: the spec's folder)")
 	cmd.Flags().StringVarP(&a.output, "output", "o", "", "write the tools to FILE (atomically) instead of standard output")
 	return cmd
