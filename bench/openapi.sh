@@ -50,8 +50,10 @@ errs = [f for f in r["findings"] if f["severity"] == "error" and f["rule"].split
 print("%d errors in %d tools" % (len(errs), len({f.get("tool") for f in errs})))' "$work/r.json" "$2"
 }
 
-for spec in "$github" "$notion"; do
-  name=$(basename "$spec" .json)
+# The server names are the service names `openapi tools` takes from the
+# titles, which size the tool names.
+for pair in "github:$github" "notion:$notion"; do
+  name=${pair%%:*} spec=${pair#*:}
   "$mc" openapi tools "$spec" -o "$work/lean.json" 2>"$work/stderr.txt"
   "$mc" openapi tools "$spec" --describe full -o "$work/full.json" 2>/dev/null
   "$mc" openapi tools "$spec" --output-schema -o "$work/out.json" 2>/dev/null
@@ -65,6 +67,18 @@ for spec in "$github" "$notion"; do
 import json, re, sys
 names = [t["name"] for t in json.load(open(sys.argv[1]))["tools"]]
 print("  names: %d, longest %d characters, %d hashed, %d unique" % (len(names), max(map(len, names)), sum(bool(re.search(r"_[0-9a-f]{6}$", n)) for n in names), len(set(names))))' "$work/lean.json"
+  # Fidelity: the generated tools bound back to their own spec (operations:
+  # auto, headers: auto) through drift's comparison; every openapi/* finding
+  # is a place where the tool and its operation disagree.
+  mkdir -p "$work/bind"
+  cp "$work/lean.json" "$work/bind/tools.json"
+  printf 'version: 1\nservers:\n  %s:\n    file: tools.json\n    openapi: {spec: %s, operations: auto}\nprofiles: [openai]\n' "$name" "$PWD/$spec" >"$work/bind/.mcp-contract.yaml"
+  (cd "$work/bind" && "$mc" lint --format json --fail-on never -o "$work/bind.json")
+  python3 -c '
+import json, sys, collections
+r = json.load(open(sys.argv[1]))
+c = collections.Counter(f["rule"] for f in r["findings"] if f["rule"].startswith("openapi/"))
+print("  fidelity, its tools bound back to it: %s" % (dict(c) or "no openapi/* finding"))' "$work/bind.json"
   echo "== $name: strict-lint errors per profile, without --profile / with --profile P"
   for p in openai openai-strict gemini gemini-jsonschema anthropic anthropic-strict bedrock fireworks; do
     "$mc" openapi tools "$spec" --profile "$p" -o "$work/$p.json" 2>/dev/null

@@ -47,7 +47,7 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 	if b.Auto {
 		var unboundTools []*contract.Tool
 		var unboundOps []*Operation
-		pairs, unboundTools, unboundOps = matchAuto(catalog.Tools, ops)
+		pairs, unboundTools, unboundOps = matchAuto(catalog.Tools, ops, ServiceName(catalog.Server, ""))
 		for _, t := range unboundTools {
 			f := toolUnbound.finding(catalog.Server, t.Name, fmt.Sprintf("tool %q matches no operationId of %s, so nothing holds it to the API", t.Name, s.File))
 			f.Locate(t, t.Node.Get("name"))
@@ -86,7 +86,7 @@ func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]co
 // (auto) or by the config's map; an unknown operationId pairs nothing.
 func bind(catalog *contract.Catalog, ops []*Operation, b Binding) map[*contract.Tool]*Operation {
 	if b.Auto {
-		pairs, _, _ := matchAuto(catalog.Tools, ops)
+		pairs, _, _ := matchAuto(catalog.Tools, ops, ServiceName(catalog.Server, ""))
 		return pairs
 	}
 	byID := map[string]*Operation{}
@@ -110,21 +110,14 @@ func bind(catalog *contract.Catalog, ops []*Operation, b Binding) map[*contract.
 // t's. Only the schemas differ, so a comparison with t says nothing of
 // names, descriptions or annotations, the tool's own business. The layout
 // is returned in words for messages ("" when the operation has no body).
-func operationTool(t *contract.Tool, op *Operation, s *Spec, comp *components, bind Binding) (*jsontree.Node, string, error) {
+func operationTool(t *contract.Tool, op *Operation, s *Spec, comp *components, bind Binding, key string) (*jsontree.Node, error) {
 	b := builder{spec: s, op: op, comp: comp, layout: bodyFlat, name: t.Name, withOutput: true, headers: headerArguments(t, op, bind)}
-	layout := "flat"
-	props := t.Input().Get("properties")
-	for _, key := range []string{"requestBody", "body"} {
-		if props.Get(key) != nil && !op.hasParameter(key) {
-			b.layout, b.bodyKey, layout = bodyNested, key, fmt.Sprintf("under %q", key)
-		}
-	}
-	if get(op.node, "requestBody") == nil {
-		layout = ""
+	if key != "" {
+		b.layout, b.bodyKey = bodyNested, key
 	}
 	generated := b.tool()
 	if b.err != nil {
-		return nil, "", b.err
+		return nil, b.err
 	}
 	api := t.Node.Clone()
 	input := generated.Get("inputSchema")
@@ -141,7 +134,55 @@ func operationTool(t *contract.Tool, op *Operation, s *Spec, comp *components, b
 	} else {
 		api.Delete("outputSchema")
 	}
-	return api, layout, nil
+	return api, nil
+}
+
+// bodyKeys are where t may have its body: flat ("") and under each of
+// body and requestBody that t has as an argument and op not as a parameter
+// (a flat body may have a property named body, as GitHub's comments do).
+func bodyKeys(t *contract.Tool, op *Operation) []string {
+	keys := []string{""}
+	if get(op.node, "requestBody") == nil {
+		return keys
+	}
+	for _, key := range []string{"body", "requestBody"} {
+		if t.Input().Get("properties").Get(key) != nil && !op.hasParameter(key) {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
+// bestLayout builds op in each layout t may have and keeps the one that
+// differs from t least: the layout t was written in.
+func bestLayout(t *contract.Tool, op *Operation, s *Spec, comp *components, bind Binding, compare Compare, server, origin string) (*jsontree.Node, string, []contract.Finding, error) {
+	var best *jsontree.Node
+	var bestKey string
+	var bestDiffs []contract.Finding
+	old := &contract.Catalog{Server: server, Origin: origin, Tools: []*contract.Tool{t}}
+	for _, key := range bodyKeys(t, op) {
+		api, err := operationTool(t, op, s, comp, bind, key)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		apiSide := &contract.Catalog{Server: server, Origin: "openapi:" + s.File, Tools: []*contract.Tool{{Name: t.Name, Node: api, Index: t.Index}}}
+		diffs := compare(old, apiSide)
+		if best == nil || len(diffs) < len(bestDiffs) {
+			best, bestKey, bestDiffs = api, key, diffs
+		}
+	}
+	return best, bestKey, bestDiffs, nil
+}
+
+// layoutWords names a layout in messages: "" when op has no body.
+func layoutWords(op *Operation, key string) string {
+	switch {
+	case get(op.node, "requestBody") == nil:
+		return ""
+	case key == "":
+		return "flat"
+	}
+	return fmt.Sprintf("under %q", key)
 }
 
 // headerArguments are the header parameters of op that t takes: those the
@@ -189,19 +230,18 @@ func (o *Operation) hasParameter(name string) bool {
 }
 
 func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Spec, comp *components, compare Compare, bind Binding) ([]contract.Finding, error) {
-	api, layout, err := operationTool(t, op, s, comp, bind)
+	api, key, diffs, err := bestLayout(t, op, s, comp, bind, compare, catalog.Server, catalog.Origin)
 	if err != nil || api == nil {
 		return nil, err
 	}
-	old := &contract.Catalog{Server: catalog.Server, Origin: catalog.Origin, Tools: []*contract.Tool{t}}
-	apiSide := &contract.Catalog{Server: catalog.Server, Origin: "openapi:" + s.File, Tools: []*contract.Tool{{Name: t.Name, Node: api, Index: t.Index}}}
+	layout := layoutWords(op, key)
 	where := fmt.Sprintf("%s %s", op.Method, op.Path)
 	if op.ID != "" {
 		where = fmt.Sprintf("%s (%s)", op.ID, where)
 	}
 	paths := mapPointers(api, t.Node)
 	var out []contract.Finding
-	for _, d := range compare(old, apiSide) {
+	for _, d := range diffs {
 		rule, msg := classify(d, t.Name, where)
 		if rule == nil {
 			continue
@@ -261,15 +301,21 @@ func unboundOperations(server string, s *Spec, ops []*Operation) contract.Findin
 }
 
 // matchAuto pairs tools with operations by name: a tool named exactly as an
-// operationId (or as `openapi tools` names it), else after the one prefix
-// and suffix that the most tool names share around an operationId, as
-// generators prefix every name (Notion's API-getUser).
-func matchAuto(tools []*contract.Tool, ops []*Operation) (map[*contract.Tool]*Operation, []*contract.Tool, []*Operation) {
+// operationId (or as `openapi tools` names it for service, shortened
+// names included), else after the one prefix and suffix that the most tool
+// names share around an operationId, as generators prefix every name
+// (Notion's API-getUser).
+func matchAuto(tools []*contract.Tool, ops []*Operation, service string) (map[*contract.Tool]*Operation, []*contract.Tool, []*Operation) {
 	byName := map[string]*Operation{}
 	for _, op := range ops {
 		if op.ID != "" {
 			byName[op.ID] = op
 			byName[toolName(op.ID)] = op
+		}
+	}
+	for i, name := range toolNames(service, ops) {
+		if byName[name] == nil {
+			byName[name] = ops[i]
 		}
 	}
 	affix := commonAffix(tools, ops)

@@ -215,3 +215,61 @@ func TestCheckHeadersLayoutsAndPlaces(t *testing.T) {
 		})
 	}
 }
+
+// Tools `openapi tools` writes are bound back to their spec with nothing to
+// report, whatever their bodies, headers and names: a flat body with a
+// property named body (GitHub's comments), a body under requestBody, a
+// multipart file, a header argument, a name shortened to fit.
+func TestGeneratedToolsAgreeWithTheirSpec(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: "GitHub's test spec", version: "1"}
+paths:
+  /gists/{gist_id}/comments:
+    post:
+      operationId: gists/create-comment
+      parameters:
+        - {name: gist_id, in: path, required: true, schema: {type: string}}
+        - {name: X-GitHub-Api-Version, in: header, schema: {type: string, enum: ["2022-11-28"]}}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [body], properties: {body: {type: string, maxLength: 65535}}}
+  /uploads/{body}:
+    post:
+      operationId: actions/remove-all-custom-labels-from-self-hosted-runner-for-repo
+      parameters:
+        - {name: body, in: path, required: true, schema: {type: string}}
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: {type: object, properties: {file: {type: string, format: binary}, note: {nullable: true, allOf: [{type: string}]}}}
+`
+	dir := t.TempDir()
+	specPath := filepath.Join(dir, "api.yaml")
+	if err := os.WriteFile(specPath, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := openapi.Load(specPath, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, notes, err := openapi.Generate(s, openapi.Options{Headers: []string{"X-GitHub-Api-Version"}, OutputSchema: true})
+	if err != nil || len(notes) != 0 || len(tools) != 2 {
+		t.Fatalf("%d tools, notes %v, err %v", len(tools), notes, err)
+	}
+	catalog := &contract.Catalog{Server: openapi.ServiceName("", s.Title), Origin: "openapi:" + specPath}
+	for i, tool := range tools {
+		catalog.Tools = append(catalog.Tools, &contract.Tool{Name: tool.Name, Node: tool.Node, Index: i})
+	}
+	found, err := openapi.Check(catalog, s, openapi.Binding{Auto: true, HeadersAuto: true}, func(old, new *contract.Catalog) []contract.Finding {
+		return drift.Compare(old, new, drift.Options{})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		t.Errorf("%s %s %s: %s", f.Rule, f.Tool, f.Pointer, f.Message)
+	}
+}

@@ -45,12 +45,12 @@ func Impact(catalog *contract.Catalog, old, new *Spec, b Binding, compare Compar
 		if op == nil || oldByID[op.ID] == nil {
 			continue
 		}
-		before, _, err := operationTool(t, oldByID[op.ID], old, oldComp, b)
-		if err != nil || before == nil {
+		after, key, _, err := bestLayout(t, op, new, newComp, b, compare, catalog.Server, catalog.Origin)
+		if err != nil || after == nil {
 			return nil, err
 		}
-		after, _, err := operationTool(t, op, new, newComp, b)
-		if err != nil || after == nil {
+		before, err := operationTool(t, oldByID[op.ID], old, oldComp, b, key)
+		if err != nil || before == nil {
 			return nil, err
 		}
 		oldSide := &contract.Catalog{Server: catalog.Server, Origin: "openapi:" + old.File, Tools: []*contract.Tool{{Name: t.Name, Node: before, Index: t.Index}}}
