@@ -158,7 +158,7 @@ func shorten(name, service string, max int, used map[string]bool, base string) s
 	// Filler words, then repeats of the namespace or the service.
 	repeats := func(w string) bool {
 		s := singular(w)
-		return s == singular(ws[0].text) || s == singular(service) || strings.ToLower(w) == strings.ToLower(service)
+		return s == singular(ws[0].text) || s == singular(service) || strings.EqualFold(w, service)
 	}
 	for _, pass := range []func(string) bool{func(w string) bool { return fillerWords[strings.ToLower(w)] }, repeats} {
 		for i := len(ws) - 1; i >= 0; i-- {
