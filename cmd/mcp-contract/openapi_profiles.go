@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/sanitize"
 	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/mcp-contract/mcp-contract/source"
@@ -12,11 +13,12 @@ import (
 // [openai-strict, gemini]), so that tools generated in a configured project
 // pass the lint the project runs. Groups (portable, all) name no one
 // provider and are skipped.
-func (a *app) openapiProfiles(flag string) ([]string, error) {
+func openapiProfiles(flag, configPath string) ([]string, error) {
 	if flag != "" {
 		return []string{flag}, nil
 	}
-	if err := a.loadConfig(); err != nil || a.cfg == nil {
+	cfg, err := pipeline.LoadConfig(configPath)
+	if err != nil || cfg == nil {
 		return nil, err
 	}
 	known := map[string]bool{}
@@ -24,7 +26,7 @@ func (a *app) openapiProfiles(flag string) ([]string, error) {
 		known[p] = true
 	}
 	var out []string
-	for _, p := range a.cfg.Profiles {
+	for _, p := range cfg.Profiles {
 		if known[p] {
 			out = append(out, p)
 		}
