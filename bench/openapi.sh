@@ -7,9 +7,11 @@
 # --describe full and with --output-schema, strict-lint errors per provider
 # profile without and with --profile, and the names (longest, any hashed).
 # Everything it writes goes to a temporary folder.
-# Goals: 1,000 operations in under 1 s; all of GitHub <= 374k tokens (the
-# leanest faithful generator's, openapi-mcp-generator 4.0.1); no error for
-# P with --profile P.
+# The same figures for @ivotoby/openapi-mcp-server (pinned in bench/npm),
+# whose tools/list is read over stdio. Goals: 1,000 operations in under 1 s;
+# all of GitHub <= 374k tokens (the leanest faithful generator's,
+# openapi-mcp-generator 4.0.1, as issue 31 measured it); no error for P with
+# --profile P.
 #   RUNS=5 bash bench/openapi.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -84,4 +86,20 @@ print("  fidelity, its tools bound back to it: %s" % (dict(c) or "no openapi/* f
     "$mc" openapi tools "$spec" --profile "$p" -o "$work/$p.json" 2>/dev/null
     printf '  %-18s %-28s %s\n' "$p" "$(errors "$work/lean.json" "$p")" "$(errors "$work/$p.json" "$p")"
   done
+done
+
+echo "== @ivotoby/openapi-mcp-server $(node -p 'require("./bench/npm/node_modules/@ivotoby/openapi-mcp-server/package.json").version'): the same specs, its tools/list over stdio"
+for pair in "github:$github" "notion:$notion"; do
+  name=${pair%%:*} spec=${pair#*:}
+  "$mc" lint --stdio "bench/npm/node_modules/.bin/openapi-mcp-server --transport stdio --api-base-url http://127.0.0.1:9 --openapi-spec $spec" \
+    --profile openai-strict,gemini --format json --fail-on never -o "$work/peer.json"
+  python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+s = r["servers"][0]
+out = []
+for p in ("openai-strict", "gemini"):
+    errs = [f for f in r["findings"] if f["severity"] == "error" and f["rule"].split("/")[0] == p]
+    out.append("%s %d errors in %d tools" % (p, len(errs), len({f.get("tool") for f in errs})))
+print("  %s: %d tools, %d tokens; without a profile: %s" % (sys.argv[2], s["tools"], s["tokens"], ", ".join(out)))' "$work/peer.json" "$name"
 done
