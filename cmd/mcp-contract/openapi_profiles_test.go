@@ -30,3 +30,20 @@ func TestOpenAPIToolsTakesTheConfigsProfiles(t *testing.T) {
 		t.Error("the config's profiles changed nothing")
 	}
 }
+
+// What a tool cannot carry is a finding on the spec's line, and the
+// operation still becomes a tool.
+func TestOpenAPIToolsReportsWhatCannotBeExpressed(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "api.yaml")
+	if err := os.WriteFile(spec, []byte("openapi: 3.0.3\ninfo: {title: Pets, version: '1'}\npaths:\n  /pets/{id}:\n    get:\n      operationId: getPet\n      parameters:\n        - {name: id, in: path, required: true, schema: {type: integer}}\n        - {name: id, in: query, schema: {type: string}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := mcpContract(t, "openapi", "tools", spec)
+	if code != 0 || !strings.Contains(out, `"getPet"`) {
+		t.Fatalf("exit %d, stdout %s", code, out)
+	}
+	if want := spec + `:9:11: warning openapi/operation-not-expressible: GET /pets/{id}: query parameter "id" is left out`; !strings.Contains(errOut, want) {
+		t.Errorf("stderr %q\nwant it to contain %q", errOut, want)
+	}
+}
