@@ -30,7 +30,9 @@ type Compare func(old, new *contract.Catalog) []contract.Finding
 // API's client, so its input must stay inside what the operation accepts
 // and its output inside what the operation returns. The operation's side
 // is built as `openapi tools` builds it, in the tool's own layout (its body
-// flattened or under "body", its root as open or closed as the tool's).
+// flat, under "body" or under "requestBody", whichever the tool differs
+// from least; the header parameters it takes; its root as open or closed as
+// the tool's).
 func Check(catalog *contract.Catalog, s *Spec, b Binding, compare Compare) ([]contract.Finding, error) {
 	ops, err := s.Operations()
 	if err != nil {
