@@ -86,17 +86,16 @@ func Generate(s *Spec, opts Options) ([]Tool, []contract.Finding, error) {
 		return nil, nil, err
 	}
 	service := ServiceName(opts.Service, s.Title)
-	var chosen []*Operation
-	for _, op := range ops {
-		if op.Select(opts.Operations, opts.Tags, opts.Paths) {
-			chosen = append(chosen, op)
-		}
-	}
-	names := toolNames(service, chosen)
+	// Names are given over every operation, so a tool's name does not
+	// depend on which others were chosen, and the binding finds it.
+	names := toolNames(service, ops)
 	comp := newComponents(service)
 	var tools []Tool
 	var found []contract.Finding
-	for i, op := range chosen {
+	for i, op := range ops {
+		if !op.Select(opts.Operations, opts.Tags, opts.Paths) {
+			continue
+		}
 		b := builder{spec: s, op: op, comp: comp, headers: opts.Headers, server: service, name: names[i], full: opts.Describe == DescribeFull, withOutput: opts.OutputSchema}
 		node := b.tool()
 		if b.err != nil {

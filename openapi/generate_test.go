@@ -682,6 +682,11 @@ func TestLongNamesKeepWholeWords(t *testing.T) {
 		spec += fmt.Sprintf("  /p%d:\n    post: {operationId: %s}\n", i, id)
 	}
 	tools := generate(t, Options{Service: "github"}, "openapi.yaml", spec)
+	// A name does not depend on which operations were chosen.
+	one := generate(t, Options{Service: "github", Operations: []string{"actions/remove-all-custom-labels-from-self-hosted-runner-for-org"}}, "openapi.yaml", spec)
+	if one["actions_remove-all-custom-labels-self-hosted-org"] == nil {
+		t.Errorf("chosen alone, the operation is named otherwise: %v", one)
+	}
 	for id, want := range ids {
 		if tools[want] == nil {
 			var got []string
