@@ -682,11 +682,6 @@ func TestLongNamesKeepWholeWords(t *testing.T) {
 		spec += fmt.Sprintf("  /p%d:\n    post: {operationId: %s}\n", i, id)
 	}
 	tools := generate(t, Options{Service: "github"}, "openapi.yaml", spec)
-	// A name does not depend on which operations were chosen.
-	one := generate(t, Options{Service: "github", Operations: []string{"actions/remove-all-custom-labels-from-self-hosted-runner-for-org"}}, "openapi.yaml", spec)
-	if one["actions_remove-all-custom-labels-self-hosted-org"] == nil {
-		t.Errorf("chosen alone, the operation is named otherwise: %v", one)
-	}
 	for id, want := range ids {
 		if tools[want] == nil {
 			var got []string
@@ -699,5 +694,23 @@ func TestLongNamesKeepWholeWords(t *testing.T) {
 		if len(want) > 63-len("mcp__github__") {
 			t.Errorf("%s is %d characters", want, len(want))
 		}
+	}
+}
+
+// A name does not depend on which operations were chosen: the shortened
+// name that would clash with another operation's stays clear of it even
+// when that operation is not generated.
+func TestNamesDoNotDependOnTheChoice(t *testing.T) {
+	spec := header30 + `
+  /a:
+    get: {operationId: users/list-repositories-org}
+  /b:
+    get: {operationId: users/list-repositories-for-organization}
+`
+	service := strings.Repeat("s", 24) // leaves 32 characters
+	all := generate(t, Options{Service: service}, "openapi.yaml", spec)
+	one := generate(t, Options{Service: service, Operations: []string{"users/list-repositories-for-organization"}}, "openapi.yaml", spec)
+	if all["users_list-repositories-org"] == nil || all["users_list-repos-org"] == nil || one["users_list-repos-org"] == nil {
+		t.Errorf("all %v\none %v", all, one)
 	}
 }
