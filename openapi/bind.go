@@ -261,6 +261,7 @@ func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Sp
 		f := rule.finding(catalog.Server, t.Name, msg+" (the spec: "+specAt+")")
 		f.Pointer = paths.toolPointer(d.Pointer, t.Node)
 		f.Locate(t, t.Node.Nearest(f.Pointer))
+		f.Details = d.Details
 		f.Related = []contract.Location{{File: s.File, Line: op.Line, Column: op.Column, Pointer: op.Pointer}}
 		out = append(out, f)
 	}
