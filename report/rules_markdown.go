@@ -110,15 +110,44 @@ func splitHelp(help string) ruleHelp {
 }
 
 // unwrap joins the lines of each paragraph with spaces; a blank line
-// separates paragraphs.
+// separates paragraphs. A line indented by two or three spaces starts a list
+// item (the help's aligned tables of limits), and a line indented deeper
+// continues it.
 func unwrap(s string) string {
-	var paras []string
+	var blocks []string
 	for _, p := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n\n") {
-		if p = strings.Join(strings.Fields(p), " "); p != "" {
-			paras = append(paras, p)
+		var text, items []string
+		flushText := func() {
+			if len(text) > 0 {
+				blocks = append(blocks, strings.Join(strings.Fields(strings.Join(text, " ")), " "))
+				text = nil
+			}
 		}
+		flushList := func() {
+			if len(items) > 0 {
+				blocks = append(blocks, "- "+strings.Join(items, "\n- "))
+				items = nil
+			}
+		}
+		for _, line := range strings.Split(p, "\n") {
+			t := strings.Join(strings.Fields(line), " ")
+			indent := len(line) - len(strings.TrimLeft(line, " "))
+			switch {
+			case t == "":
+			case indent == 2 || indent == 3:
+				flushText()
+				items = append(items, t)
+			case indent >= 4 && len(items) > 0:
+				items[len(items)-1] += " " + t
+			default:
+				flushList()
+				text = append(text, t)
+			}
+		}
+		flushText()
+		flushList()
 	}
-	return strings.Join(paras, "\n\n")
+	return strings.Join(blocks, "\n\n")
 }
 
 var (
@@ -159,7 +188,7 @@ func helpSources(help string) []string {
 }
 
 // mdProse keeps a help text's code spans and escapes, outside them, the
-// characters markdown would read as HTML.
+// characters markdown would read as HTML or emphasis.
 func mdProse(s string) string {
 	var b strings.Builder
 	inCode := false
@@ -172,6 +201,8 @@ func mdProse(s string) string {
 			b.WriteString("&lt;")
 		case !inCode && r == '>':
 			b.WriteString("&gt;")
+		case !inCode && r == '*':
+			b.WriteString(`\*`) // "*TOKEN*" in prose is a glob, not emphasis
 		default:
 			b.WriteRune(r)
 		}

@@ -12,6 +12,8 @@ func TestRulesMarkdown(t *testing.T) {
 		{ID: "mcp/tool-name-invalid", Group: "mcp", Severity: contract.Warning, Summary: "tool name is not 1-128 characters",
 			Help: "Why: MCP says so, and \"/\" broke\nLLMKube#1525; OpenAI rejects \".\" (openai/codex#8174).\n\nWhat is checked: \"name\" matches ^[A-Za-z0-9_.-]{1,128}$.\n\nFix: rename to `<letters>`, see https://example.com/a_b."},
 		{ID: "drift/tool-removed", Group: "drift", Severity: contract.Error, Summary: "a tool is gone", Help: "Callers of it fail with <unknown tool>."},
+		{ID: "schema/too-complex", Group: "schema", Severity: contract.Warning, Summary: "too big",
+			Help: "Why: clients bound it.\n\nLimits:\n  depth   > 64 levels (the root is level 1;\n            a value inside is deeper)\n  size    > 50000 values\nThe corpus nests 12.\n\nFix: flatten it."},
 	}
 	var b strings.Builder
 	if err := RulesMarkdown(&b, rules); err != nil {
@@ -24,6 +26,7 @@ func TestRulesMarkdown(t *testing.T) {
 		"**Why.** MCP says so, and \"/\" broke LLMKube#1525; OpenAI rejects \".\" (openai/codex#8174).\n",
 		"**What is checked.** \"name\" matches ^[A-Za-z0-9_.-]{1,128}$.\n",
 		"**Fix.** rename to `<letters>`, see https://example.com/a_b.\n",
+		"**Why.** clients bound it.\n\nLimits:\n\n- depth &gt; 64 levels (the root is level 1; a value inside is deeper)\n- size &gt; 50000 values\n\nThe corpus nests 12.\n\n**Fix.** flatten it.\n",
 		"**Sources:** [openai/codex#8174](https://github.com/openai/codex/issues/8174), <https://example.com/a_b>.\n",
 	} {
 		if !strings.Contains(got, want) {
