@@ -1,6 +1,7 @@
 // Package docgen writes the parts of docs/ that restate a file the program
-// reads: the key table of docs/config.md from the config's JSON Schema, and
-// the input and output tables of docs/action.md from action.yml. A written
+// reads or the rule registry: the key table of docs/config.md from the
+// config's JSON Schema, the input and output tables of docs/action.md from
+// action.yml, and a group's rule table. A written
 // part sits between two marker comments, so the prose around it stays
 // hand-written and the part cannot drift from its source.
 package docgen
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcp-contract/mcp-contract/contract"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -86,6 +88,27 @@ func actionTable(actionYML []byte, section string, inputs bool) ([]byte, error) 
 		} else {
 			fmt.Fprintf(&b, "| `%s` | %s |\n", name, text)
 		}
+	}
+	return b.Bytes(), nil
+}
+
+// RuleTable is the table of one group's rules (id, default severity,
+// summary), each id linking to its entry in rules.md through anchor.
+func RuleTable(rules []contract.RuleInfo, group string, anchor func(id string) string) ([]byte, error) {
+	var list []contract.RuleInfo
+	for _, r := range rules {
+		if r.Group == group {
+			list = append(list, r)
+		}
+	}
+	if len(list) == 0 {
+		return nil, fmt.Errorf("no rules in group %q", group)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	var b bytes.Buffer
+	b.WriteString("| rule | severity | what it finds |\n|---|---|---|\n")
+	for _, r := range list {
+		fmt.Fprintf(&b, "| [`%s`](rules.md#%s) | %s | %s |\n", r.ID, anchor(r.ID), r.Severity, cell(r.Summary))
 	}
 	return b.Bytes(), nil
 }

@@ -3,6 +3,8 @@ package docgen
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcp-contract/mcp-contract/contract"
 )
 
 func TestSplice(t *testing.T) {
@@ -96,5 +98,26 @@ func TestConfigKeys(t *testing.T) {
 	}
 	if _, err := ConfigKeys([]byte(`{"properties": {"x": {"description": "d", "$ref": "#/$defs/nope"}}}`)); err == nil {
 		t.Error("a $ref to nothing: no error")
+	}
+}
+
+func TestRuleTable(t *testing.T) {
+	rules := []contract.RuleInfo{
+		{ID: "openapi/tool-unbound", Group: "openapi", Severity: contract.Warning, Summary: "a tool matches no operationId | none"},
+		{ID: "mcp/x", Group: "mcp", Severity: contract.Error, Summary: "not this group"},
+		{ID: "openapi/operation-missing", Group: "openapi", Severity: contract.Error, Summary: "the operation is not in the document"},
+	}
+	got, err := RuleTable(rules, "openapi", func(id string) string { return strings.ReplaceAll(id, "/", "") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "| rule | severity | what it finds |\n|---|---|---|\n" +
+		"| [`openapi/operation-missing`](rules.md#openapioperation-missing) | error | the operation is not in the document |\n" +
+		"| [`openapi/tool-unbound`](rules.md#openapitool-unbound) | warning | a tool matches no operationId \\| none |\n"
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if _, err := RuleTable(rules, "drift", nil); err == nil {
+		t.Error("a group without rules: no error")
 	}
 }

@@ -1,7 +1,8 @@
 // Command docgen writes the generated parts of docs/: docs/rules.md from the
 // rule registry, the key table of docs/config.md from
-// schema/mcp-contract.schema.json, and the input and output tables of
-// docs/action.md from action.yml. Run it from the repository root after
+// schema/mcp-contract.schema.json, the input and output tables of
+// docs/action.md from action.yml, and the rule tables of docs/openapi.md
+// and docs/cli.md from the registry. Run it from the repository root after
 // adding a rule, a config key or an Action input: go run ./cmd/docgen
 package main
 
@@ -58,9 +59,22 @@ func generate(root string) ([]page, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []page{{filepath.Join(root, "docs", "rules.md"), rulesMD.Bytes()}, config, action}, nil
+	table := func(group string) func([]byte) ([]byte, error) {
+		return func([]byte) ([]byte, error) { return docgen.RuleTable(rules, group, report.RuleAnchor) }
+	}
+	openapi, err := splice(root, "docs/openapi.md", part{"openapi-rules", "", table("openapi")})
+	if err != nil {
+		return nil, err
+	}
+	cli, err := splice(root, "docs/cli.md", part{"collision-rules", "", table("collision")})
+	if err != nil {
+		return nil, err
+	}
+	return []page{{filepath.Join(root, "docs", "rules.md"), rulesMD.Bytes()}, config, action, openapi, cli}, nil
 }
 
+// part is one generated region of a page: its name, the file it restates
+// ("" for the rule registry) and how it is written from that file.
 type part struct {
 	name, source string
 	render       func([]byte) ([]byte, error)
@@ -73,9 +87,11 @@ func splice(root, doc string, parts ...part) (page, error) {
 		return page{}, err
 	}
 	for _, p := range parts {
-		src, err := os.ReadFile(filepath.Join(root, p.source))
-		if err != nil {
-			return page{}, err
+		var src []byte
+		if p.source != "" {
+			if src, err = os.ReadFile(filepath.Join(root, p.source)); err != nil {
+				return page{}, err
+			}
 		}
 		body, err := p.render(src)
 		if err != nil {
