@@ -9,6 +9,7 @@ package docgen
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -274,6 +275,10 @@ func (s *schemaDoc) typeOf(n *yaml.Node) (string, error) {
 			return "map of name to " + t, nil
 		}
 		return "object", nil
+	case len(types) > 2 && !slices.Contains(types, "array") && !slices.Contains(types, "object"):
+		// YAML reads 1, true and 1.0 as what they look like; a key that
+		// takes any of them means "write a plain value".
+		return "scalar", nil
 	case len(types) > 0:
 		return strings.Join(types, " or "), nil
 	}

@@ -75,7 +75,8 @@ func TestConfigKeys(t *testing.T) {
   },
   "$defs": {
     "profile": {"enum": ["portable", "all"]},
-    "server": {"type": "object", "properties": {"env": {"description": "Env | vars.", "type": "object", "additionalProperties": {"type": ["string", "number"]}}}}
+    "server": {"type": "object", "properties": {"env": {"description": "Env | vars.", "type": "object", "additionalProperties": {"type": ["string", "number"]}},
+      "args": {"description": "Args.", "anyOf": [{"type": ["string", "number", "boolean"]}, {"type": "array", "items": {"type": ["string", "number", "boolean", "null"]}}]}}}
   }
 }`
 	got, err := ConfigKeys([]byte(schema))
@@ -86,6 +87,7 @@ func TestConfigKeys(t *testing.T) {
 		"| `version` | `1` | Required. Format version. |\n" +
 		"| `servers` | map of name to object | By name. |\n" +
 		"| `servers.NAME.env` | map of name to number or string | Env \\| vars. |\n" +
+		"| `servers.NAME.args` | scalar or list of scalar | Args. |\n" +
 		"| `ignore` | list of object | Exceptions. |\n" +
 		"| `ignore[].rule` | string | Required. The rule id. |\n" +
 		"| `profiles` | `portable`, `all` or list of `portable`, `all` | Profiles. |\n" +
