@@ -377,8 +377,17 @@ func (m *mdWriter) waysForward(r *contract.Result, parts [numParts][]contract.Fi
 		for _, s := range stale {
 			cmd += " --server " + s
 		}
-		ways = append(ways, "If the change is one you accept (an upstream release, a redeployed server), refresh the contract: "+
-			m.code(cmd)+", then commit the snapshot folder.")
+		anyLive := false
+		for _, s := range stale {
+			anyLive = anyLive || live(r, s)
+		}
+		// A tool file the pull request edited brought no upstream release:
+		// its snapshot only has to follow the edit.
+		way := "If the change is one you accept (an upstream release, a redeployed server), refresh the contract: "
+		if !anyLive {
+			way = "Refresh the contract from the tool files this pull request changed: "
+		}
+		ways = append(ways, way+m.code(cmd)+", then commit the snapshot folder.")
 	}
 	if len(parts[partBreaking]) > 0 && m.opts.BreakingAllowedBy == "" && m.opts.Label != "" {
 		ways = append(ways, "If this break is intended, add the label "+MarkdownCode(m.opts.Label)+" to this pull request: the breaking changes are then reported as allowed and do not fail the check.")

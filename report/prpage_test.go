@@ -199,3 +199,29 @@ func TestMarkdownOneChangeInManyTools(t *testing.T) {
 		t.Errorf("the shared fix is said %d times:\n%s", n, s)
 	}
 }
+
+// A tool file the pull request edited is no upstream release: the way
+// forward for its stale snapshot says to refresh it from the file.
+func TestMarkdownWaysForwardForAnEditedToolFile(t *testing.T) {
+	yes := true
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "search", Tools: 5}},
+		Drift:   &contract.DriftCoverage{Compared: []contract.DriftServer{{Server: "search", How: contract.DriftConfig}}},
+		Findings: []contract.Finding{
+			{Rule: "drift/input-property-became-required", Severity: contract.Error, Category: contract.CategoryDrift, Change: contract.ChangeBreaking,
+				Server: "search", Tool: "tavily_search", Pointer: "/inputSchema/required/1", Message: `inputSchema property "search_depth" became required`,
+				Fix: "keep it optional and default it on the server.", New: &yes},
+			{Rule: SnapshotStaleRule, Severity: contract.Error, Category: contract.CategoryDrift, Server: "search", Message: "stale",
+				Fix: "run `mcp-contract snapshot --server search`", New: &yes},
+		},
+	}
+	var out bytes.Buffer
+	if err := Markdown(&out, r, MarkdownOptions{FailOn: contract.Error, Label: "mcp-contract:breaking-ok"}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	if !strings.Contains(s, "- Refresh the contract from the tool files this pull request changed: `mcp-contract snapshot --server search`, then commit the snapshot folder.") ||
+		strings.Contains(s, "an upstream release") || !strings.Contains(s, "Fix: keep it optional and default it on the server.") {
+		t.Errorf("ways forward for an edited tool file:\n%s", s)
+	}
+}
