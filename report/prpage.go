@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -320,7 +321,7 @@ func (m *mdWriter) message(rule, msg string) string {
 	if rule != DescriptionChangedRule {
 		// A message quotes values in backticks (`{type: "resource", …}`):
 		// they read as code, and what a server wrote stays inert in both parts.
-		return markdownProse(m.opts.Masker.Mask(msg))
+		return proseWithExamples(m.opts.Masker.Mask(msg))
 	}
 	var b strings.Builder
 	rest := safetext.Line(m.opts.Masker.Mask(msg))
@@ -345,6 +346,37 @@ func (m *mdWriter) message(rule, msg string) string {
 		rest = rest[open+2+end+2:]
 	}
 	return b.String()
+}
+
+// exampleLead is how a drift finding quotes the instance that proves it.
+const exampleLead = "for example "
+
+// proseWithExamples is markdownProse, with each JSON instance a message
+// quotes after "for example " shown as code: a reader copies it to try it,
+// and in a code span no "#1" or "@name" in it needs an invisible character
+// to stop GitHub linking it.
+func proseWithExamples(msg string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(msg, exampleLead)
+		if i < 0 {
+			break
+		}
+		b.WriteString(msg[:i+len(exampleLead)])
+		rest := msg[i+len(exampleLead):]
+		dec := json.NewDecoder(strings.NewReader(rest))
+		var v any
+		if strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, "[") || strings.HasPrefix(rest, `"`) {
+			if dec.Decode(&v) == nil {
+				n := int(dec.InputOffset())
+				b.WriteString("`" + strings.ReplaceAll(rest[:n], "`", "'") + "`")
+				rest = rest[n:]
+			}
+		}
+		msg = rest
+	}
+	b.WriteString(msg)
+	return markdownProse(b.String())
 }
 
 // waysForward ends a failing report with what can be done: fix what the

@@ -161,6 +161,19 @@ func TestMarkdownMessageQuotesAsCode(t *testing.T) {
 	}
 }
 
+// The instance that proves a drift finding is code: it copies as it reads,
+// with no invisible character after its "#" or "@"; the prose around it
+// stays inert.
+func TestMarkdownMessageShowsTheExampleAsCode(t *testing.T) {
+	m := mdWriter{r: &contract.Result{}}
+	got := m.message("drift/input-additional-properties-closed",
+		`inputSchema.observations[] object went from open to closed (for example {"contents":"<a value contents accepts #1>","@x":"s"} matched the old schema and no longer does) @team, for example none`)
+	want := "inputSchema.observations\\[\\] object went from open to closed (for example `{\"contents\":\"<a value contents accepts #1>\",\"@x\":\"s\"}` matched the old schema and no longer does) @" + zwsp + "team, for example none"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
 // A dependency bump that closes the input object of five tools (server-memory
 // 2025.4.25 -> 2026.1.26): the first line names the change once for the
 // tools it hit, sets what else fails apart from the tools broken, and the
