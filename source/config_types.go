@@ -88,6 +88,11 @@ type OpenAPIBinding struct {
 	// operationIds instead.
 	Auto       bool
 	Operations map[string]string
+	// Headers names the header parameters the tools take as arguments;
+	// HeadersAuto (headers: auto, the default) binds every argument named
+	// like one of its operation's header parameters.
+	Headers     []string
+	HeadersAuto bool
 	// Line locates the key, for findings about the binding itself.
 	Line int
 }
@@ -146,4 +151,18 @@ type ClientCredentials struct {
 	// Audience is sent as the audience parameter some authorization
 	// servers (Auth0, Okta) want instead of or beside resource.
 	Audience string
+}
+
+// StartsStdio reports whether the config has a server we start ourselves:
+// a process that reads what we can read (design §7). A nil config has none.
+func (c *Config) StartsStdio() bool {
+	if c == nil {
+		return false
+	}
+	for _, s := range c.Servers {
+		if len(s.Command) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -91,6 +91,12 @@ func (c *cli) runAction(ctx context.Context) int {
 			gha.AddMask(s)
 		}
 	}
+	// After the masks, before a server starts: a token the checkout left
+	// in .git/config is readable by every server (design §7).
+	if cfg.StartsStdio() {
+		cwd, _ := os.Getwd()
+		ghaction.WarnPersistedCredential(gha, cwd, workspace)
+	}
 	run := actionPlan{reportPath: filepath.Join(workspace, reportFile),
 		// The label is read from the event: a label added after the run
 		// started counts from the next run (labeled events re-run it).

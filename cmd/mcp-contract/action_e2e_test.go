@@ -38,6 +38,10 @@ const e2eToken = "ghs_e2eTokenValue0123456789"
 
 func (api *restAPI) serve(t *testing.T) *httptest.Server {
 	mux := http.NewServeMux()
+	// GET /user refuses the job token, as GitHub does; the sticky comment
+	// then belongs to github-actions[bot]. The call is left out of the
+	// recorded requests (github/comment_test.go asserts it).
+	mux.HandleFunc("/api/v3/user", refuseJobToken)
 	mux.HandleFunc("/api/v3/repos/Codertocat/Hello-World/issues/2/comments", func(w http.ResponseWriter, r *http.Request) {
 		api.record(r)
 		switch r.Method {
@@ -121,6 +125,12 @@ func (api *restAPI) serve(t *testing.T) *httptest.Server {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// refuseJobToken answers GET /user as GitHub answers it for GITHUB_TOKEN.
+func refuseJobToken(w http.ResponseWriter, _ *http.Request) {
+	w.WriteHeader(http.StatusForbidden)
+	fmt.Fprint(w, `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/users/users#get-the-authenticated-user","status":"403"}`)
 }
 
 func (api *restAPI) record(r *http.Request) {

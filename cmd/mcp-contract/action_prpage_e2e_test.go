@@ -52,7 +52,7 @@ func TestActionPullRequestPage(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node")
 	}
-	r := &againstRepo{repo: t.TempDir(), runner: t.TempDir()}
+	r := &againstRepo{repo: openDir(t), runner: t.TempDir()}
 	repo := r.repo
 	write := func(name, text string) {
 		t.Helper()
