@@ -26,12 +26,16 @@ git init -q && git add . && git commit -qm snapshots
 sed -i '0,/"description": "/s//"description": "Edited. /' mcp-snapshots/npm-heroku-mcp-server.json
 tools=$(cat mcp-snapshots/*.json | grep -c '"inputSchema"')
 
-"$work/mcp-contract" check --against git:HEAD >/dev/null || [ $? -eq 1 ]
+# The warm-up run also says which exit the timed runs must repeat: 1 while
+# the corpus errors counted as new, 0 since they are HEAD's own (issue 26).
+want=0
+"$work/mcp-contract" check --against git:HEAD >/dev/null || want=$?
+[ "$want" -le 1 ] || { echo "check --against git:HEAD exited $want" >&2; exit 1; }
 : >"$work/decode.txt"; : >"$work/check.txt"; : >"$work/nocache.txt"
 for _ in $(seq "$RUNS"); do
   "$work/catalog" measure -- "$work/catalog" decode mcp-snapshots/*.json >>"$work/decode.txt"
-  "$work/catalog" measure -exit 1 -- "$work/mcp-contract" check --against git:HEAD >>"$work/check.txt"
-  "$work/catalog" measure -exit 1 -- "$work/mcp-contract" check --against git:HEAD --no-cache >>"$work/nocache.txt"
+  "$work/catalog" measure -exit "$want" -- "$work/mcp-contract" check --against git:HEAD >>"$work/check.txt"
+  "$work/catalog" measure -exit "$want" -- "$work/mcp-contract" check --against git:HEAD --no-cache >>"$work/nocache.txt"
 done
 echo "== check --against git:HEAD, 4 snapshots, $tools tools, one changed, median of $RUNS interleaved runs"
 compare check "$work/decode.txt" "$work/check.txt" "goal: within 5x"
