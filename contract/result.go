@@ -86,6 +86,9 @@ type Result struct {
 	// --against ref ("git:REF"), the committed baseline file, or both
 	// joined by " and "; empty when nothing was compared (every New nil).
 	Base string
+	// Omitted counts the findings past the cap per rule per server
+	// (--max-findings-per-rule): counted in every total, not listed.
+	Omitted []Omitted
 }
 
 // ExistingCount is how many findings the base already had
@@ -97,6 +100,9 @@ func (r *Result) ExistingCount() int {
 		if r.Findings[i].Existing() {
 			n++
 		}
+	}
+	for _, o := range r.Omitted {
+		n += o.Existing
 	}
 	return n
 }
@@ -163,6 +169,9 @@ func (r *Result) Count() map[Severity]int {
 	for _, f := range r.Findings {
 		n[f.Severity]++
 	}
+	for _, o := range r.Omitted {
+		n[o.Severity] += o.Count
+	}
 	return n
 }
 
@@ -194,6 +203,9 @@ func (r *Result) Worst() Severity {
 		if f.Severity > worst {
 			worst = f.Severity
 		}
+	}
+	for _, o := range r.Omitted {
+		worst = max(worst, o.Severity)
 	}
 	return worst
 }
@@ -281,6 +293,9 @@ func (r *Result) MapText(f func(string) string) {
 				x.Patch = jsontree.Encode(n, jsontree.EncodeOptions{})
 			}
 		}
+	}
+	for i := range r.Omitted {
+		r.Omitted[i].Server = f(r.Omitted[i].Server)
 	}
 }
 

@@ -52,10 +52,13 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	var b strings.Builder
 	m := mdWriter{opts: opts, b: &b}
 	b.WriteString(m.verdict(r) + "\n\n")
+	if line := omittedLine(r, m.text); line != "" {
+		b.WriteString(line + "\n\n")
+	}
 	if len(r.Servers) > 0 {
 		b.WriteString("| server | tools | errors | warnings | breaking | tokens |\n|---|--:|--:|--:|--:|--:|\n")
 		for _, s := range r.Servers {
-			var errs, warns, breaking int
+			errs, warns, breaking := omittedOn(r, s.Name, contract.Error), omittedOn(r, s.Name, contract.Warning), 0
 			for _, f := range r.Findings {
 				if f.Server != s.Name {
 					continue
