@@ -196,26 +196,38 @@ func newScratch() *scratch {
 }
 
 // add keeps f when the policy does and the tool has not yet kept max of
-// its rule, and counts it when only the cap stops it.
+// its rule, and counts it when only the cap stops it. f is judged in its
+// place in the array: its address handed to keep made every finding an
+// allocation of its own.
 func (s *scratch) add(f contract.Finding) {
-	if s.keep != nil && !s.keep(&f) {
+	s.findings = append(s.findings, f)
+	last := &s.findings[len(s.findings)-1]
+	if s.keep != nil && !s.keep(last) {
+		s.drop()
 		return
 	}
-	if s.max > 0 {
-		if f.Rule != s.rule {
-			s.rule, s.ruleCount = f.Rule, 0
-		}
-		if s.ruleCount >= s.max {
-			if n := len(s.omitted); n > 0 && s.omitted[n-1].Rule == f.Rule && s.omitted[n-1].Severity == f.Severity {
-				s.omitted[n-1].Count++
-			} else {
-				s.omitted = append(s.omitted, contract.Omitted{Rule: f.Rule, Server: f.Server, Severity: f.Severity, Count: 1})
-			}
-			return
-		}
-		s.ruleCount++
+	if s.max <= 0 {
+		return
 	}
-	s.findings = append(s.findings, f)
+	if last.Rule != s.rule {
+		s.rule, s.ruleCount = last.Rule, 0
+	}
+	if s.ruleCount < s.max {
+		s.ruleCount++
+		return
+	}
+	if n := len(s.omitted); n > 0 && s.omitted[n-1].Rule == last.Rule && s.omitted[n-1].Severity == last.Severity {
+		s.omitted[n-1].Count++
+	} else {
+		s.omitted = append(s.omitted, contract.Omitted{Rule: last.Rule, Server: last.Server, Severity: last.Severity, Count: 1})
+	}
+	s.drop()
+}
+
+// drop forgets the last finding, clearing it so its strings can go.
+func (s *scratch) drop() {
+	s.findings[len(s.findings)-1] = contract.Finding{}
+	s.findings = s.findings[:len(s.findings)-1]
 }
 
 // result is a copy of the tool at hand's findings, whose arrays the next
