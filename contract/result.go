@@ -89,6 +89,10 @@ type Result struct {
 	// Omitted counts the findings past the cap per rule per server
 	// (--max-findings-per-rule): counted in every total, not listed.
 	Omitted []Omitted
+	// Fixed are the findings the base had that this run no longer has:
+	// what a pull request fixed, which SARIF reports as absent so code
+	// scanning closes their alerts. Empty when nothing was compared.
+	Fixed []Finding
 }
 
 // ExistingCount is how many findings the base already had
@@ -283,6 +287,9 @@ func (r *Result) MapText(f func(string) string) {
 		x := &r.Findings[i]
 		x.Server, x.Tool, x.Pointer, x.File = f(x.Server), f(x.Tool), f(x.Pointer), f(x.File)
 		x.Message, x.Fix = f(x.Message), f(x.Fix)
+		for j := range x.Details {
+			x.Details[j] = f(x.Details[j])
+		}
 		for j := range x.Related {
 			l := &x.Related[j]
 			l.Server, l.Tool, l.Pointer, l.File = f(l.Server), f(l.Tool), f(l.Pointer), f(l.File)

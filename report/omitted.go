@@ -54,13 +54,11 @@ func omittedBy(r *contract.Result, sev contract.Severity, cat string, existing b
 	return n
 }
 
-// omittedOn counts the findings left out on server at sev.
-func omittedOn(r *contract.Result, server string, sev contract.Severity) int {
+// omittedNew counts the findings left out that the base did not have.
+func omittedNew(r *contract.Result) int {
 	n := 0
 	for _, o := range r.Omitted {
-		if o.Server == server && o.Severity == sev {
-			n += o.Count
-		}
+		n += o.Count - o.Existing
 	}
 	return n
 }
@@ -68,4 +66,15 @@ func omittedOn(r *contract.Result, server string, sev contract.Severity) int {
 // countTotals is totals of the counts by severity, what Count returns.
 func countTotals(n map[contract.Severity]int) string {
 	return fmt.Sprintf("%s, %s, %s", plural(n[contract.Error], "error"), plural(n[contract.Warning], "warning"), plural(n[contract.Info], "info"))
+}
+
+// omittedOf is what the cap left out on server.
+func omittedOf(r *contract.Result, server string) []contract.Omitted {
+	var out []contract.Omitted
+	for _, o := range r.Omitted {
+		if o.Server == server {
+			out = append(out, o)
+		}
+	}
+	return out
 }

@@ -16,7 +16,10 @@ import (
 // changes a label allows, the existing findings); and whether it fails.
 type verdictParts struct {
 	why, also []string
-	failing   bool
+	// allowed are the breaking changes a label lets through, said apart so
+	// that no format calls them a reason the run fails.
+	allowed []string
+	failing bool
 }
 
 // judge builds the verdict of r for a format: text neutralises a string
@@ -30,9 +33,9 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 		isNew = "new "
 	}
 	if br := parts[partBreaking]; len(br) > 0 {
-		what := plural(len(br), "breaking change") + " in " + serversOf(br, text)
+		what := plural(len(Changes(br)), "breaking change") + " in " + serversOf(br, text)
 		if allowedBy != "" {
-			v.also = append(v.also, what+", allowed by the label "+code(allowedBy))
+			v.allowed = append(v.allowed, what)
 		} else {
 			v.why = append(v.why, what)
 		}
