@@ -87,4 +87,3 @@ func Count(r *contract.Result) Tally {
 	t.Breaking = len(Changes(breaking))
 	return t
 }
-
