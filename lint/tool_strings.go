@@ -41,7 +41,7 @@ func (s toolString) Node() *jsontree.Node {
 	if s.node != nil {
 		return s.node
 	}
-	return &jsontree.Node{Kind: jsontree.String, Text: s.Text, Offset: s.keyOffset, End: s.keyOffset}
+	return &jsontree.Node{Kind: jsontree.String, Text: s.Text, Offset: s.keyOffset}
 }
 
 // Pointer is the JSON pointer of the text, relative to the tool object. For
