@@ -113,10 +113,10 @@ func (t *Tool) Position(node *jsontree.Node) (file string, line, column int) {
 // Raw returns the tool's bytes as its file has them, or nil when it was
 // not read from a file.
 func (t *Tool) Raw() []byte {
-	if t == nil || t.Lines == nil || t.Node == nil || t.Node.Offset < 0 || t.Node.End < t.Node.Offset {
+	if t == nil || t.Lines == nil || t.Node == nil || t.Node.Offset < 0 {
 		return nil
 	}
-	return t.Lines.Bytes(t.Node.Offset, t.Node.End)
+	return t.Lines.Raw(t.Node)
 }
 
 func (t *Tool) fileName() string {

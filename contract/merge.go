@@ -58,6 +58,7 @@ func Merge(parts []*Result) (*Result, error) {
 		}
 	}
 	SortFindings(out.Findings, out.Servers)
+	out.Omitted = mergeOmitted(parts)
 	out.Drift = mergeDrift(parts)
 	return out, nil
 }
@@ -131,4 +132,27 @@ func serverIndex(servers []ServerInfo, name string) int {
 		}
 	}
 	return -1
+}
+
+// mergeOmitted joins the counts of findings the cap left out. A server in
+// several results is the same run repeated, so each rule's count on it is
+// the largest one result has, not their sum.
+func mergeOmitted(parts []*Result) []Omitted {
+	var out []Omitted
+	at := map[capKey]int{}
+	for _, part := range parts {
+		for _, o := range part.Omitted {
+			k := capKey{o.Rule, o.Server, o.Severity}
+			i, seen := at[k]
+			if !seen {
+				at[k] = len(out)
+				out = append(out, o)
+				continue
+			}
+			if o.Count > out[i].Count {
+				out[i] = o
+			}
+		}
+	}
+	return out
 }

@@ -86,6 +86,9 @@ type Result struct {
 	// --against ref ("git:REF"), the committed baseline file, or both
 	// joined by " and "; empty when nothing was compared (every New nil).
 	Base string
+	// Omitted counts the findings past the cap per rule per server
+	// (--max-findings-per-rule): counted in every total, not listed.
+	Omitted []Omitted
 	// Fixed are the findings the base had that this run no longer has:
 	// what a pull request fixed, which SARIF reports as absent so code
 	// scanning closes their alerts. Empty when nothing was compared.
@@ -101,6 +104,9 @@ func (r *Result) ExistingCount() int {
 		if r.Findings[i].Existing() {
 			n++
 		}
+	}
+	for _, o := range r.Omitted {
+		n += o.Existing
 	}
 	return n
 }
@@ -167,6 +173,9 @@ func (r *Result) Count() map[Severity]int {
 	for _, f := range r.Findings {
 		n[f.Severity]++
 	}
+	for _, o := range r.Omitted {
+		n[o.Severity] += o.Count
+	}
 	return n
 }
 
@@ -198,6 +207,9 @@ func (r *Result) Worst() Severity {
 		if f.Severity > worst {
 			worst = f.Severity
 		}
+	}
+	for _, o := range r.Omitted {
+		worst = max(worst, o.Severity)
 	}
 	return worst
 }
@@ -288,6 +300,9 @@ func (r *Result) MapText(f func(string) string) {
 				x.Patch = jsontree.Encode(n, jsontree.EncodeOptions{})
 			}
 		}
+	}
+	for i := range r.Omitted {
+		r.Omitted[i].Server = f(r.Omitted[i].Server)
 	}
 }
 

@@ -111,7 +111,7 @@ func constUnion(n *jsontree.Node) *jsontree.Node {
 	if len(alts.Items) == 0 || len(alts.Items) > maxValues {
 		return nil
 	}
-	out := &jsontree.Node{Kind: jsontree.Array, Offset: alts.Offset, End: alts.End}
+	out := &jsontree.Node{Kind: jsontree.Array, Offset: alts.Offset}
 	seen := map[string]bool{}
 	for _, it := range alts.Items {
 		if !it.Is(jsontree.Object) {
@@ -173,7 +173,7 @@ func splitDependencies(deps *jsontree.Node, arrays bool) *jsontree.Node {
 	if !deps.Is(jsontree.Object) {
 		return nil
 	}
-	out := &jsontree.Node{Kind: jsontree.Object, Offset: deps.Offset, End: deps.End}
+	out := &jsontree.Node{Kind: jsontree.Object, Offset: deps.Offset}
 	for _, m := range deps.Members {
 		if m.Value.Is(jsontree.Array) == arrays {
 			out.Members = append(out.Members, m)

@@ -22,14 +22,17 @@ var _ = register(&Rule{
 				return
 			}
 			var bad []string
+			n := 0
 			for _, v := range enum.Items {
 				if !v.Is(jsontree.String) {
-					bad = append(bad, providerShort(v))
+					if n++; n <= providerListMost {
+						bad = append(bad, providerShort(v))
+					}
 				}
 			}
-			if len(bad) > 0 {
+			if n > 0 {
 				p.Report(enum, jsontree.Append(s.Pointer, "enum"), providerFix(p.Rule.Profile, "use string enum values"),
-					"enum has values that are not strings: %s", providerList(bad))
+					"enum has values that are not strings: %s", providerListOf(bad, n))
 			}
 		})
 	},

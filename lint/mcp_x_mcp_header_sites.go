@@ -69,6 +69,9 @@ func isTChar(c rune) bool {
 	return false
 }
 
+// holdsMembers says whether n is or holds an object with members.
+func holdsMembers(n *jsontree.Node) bool { return n != nil && (len(n.Members) > 0 || len(n.Items) > 0) }
+
 // hasKey reports whether any object below n has a member named key.
 func hasKey(n *jsontree.Node, key string) bool {
 	stack := append(make([]*jsontree.Node, 0, 64), n) // off the heap for a typical tool
@@ -82,9 +85,17 @@ func hasKey(n *jsontree.Node, key string) bool {
 			if m.Key == key {
 				return true
 			}
-			stack = append(stack, m.Value)
+			if holdsMembers(m.Value) {
+				stack = append(stack, m.Value)
+			}
 		}
-		stack = append(stack, n.Items...)
+		// Only what can hold a member is pushed: a wide enum of scalars
+		// grew the stack by every value (issue 32).
+		for _, it := range n.Items {
+			if holdsMembers(it) {
+				stack = append(stack, it)
+			}
+		}
 	}
 	return false
 }

@@ -265,18 +265,26 @@ func providerCut(s string, limit int) string {
 
 // providerList joins names for a message, naming at most ten and cutting
 // each to 40 characters.
-func providerList(names []string) string {
-	const most, width = 10, 40
+func providerList(names []string) string { return providerListOf(names, len(names)) }
+
+// providerListMost is how many names providerList shows.
+const providerListMost = 10
+
+// providerListOf is providerList of total names, of which first holds the
+// first providerListMost (or all): a rule with a million names need not
+// keep them.
+func providerListOf(first []string, total int) string {
+	const width = 40
 	var cut []string
-	for i, name := range names {
-		if i == most {
+	for i, name := range first {
+		if i == providerListMost {
 			break
 		}
 		cut = append(cut, providerCut(name, width))
 	}
 	s := strings.Join(cut, ", ")
-	if len(names) > most {
-		s += fmt.Sprintf(" and %d more", len(names)-most)
+	if total > len(cut) {
+		s += fmt.Sprintf(" and %d more", total-len(cut))
 	}
 	return s
 }

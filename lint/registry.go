@@ -173,6 +173,14 @@ type scratch struct {
 	// from tool to tool.
 	findings []contract.Finding
 	emit     func(contract.Finding)
+	// keep and max are RunCapped's; omitted counts the tool's findings
+	// past max, and rule and ruleCount how many of the rule at hand (a
+	// tool's findings come rule by rule) were kept.
+	keep      func(*contract.Finding) bool
+	max       int
+	omitted   []contract.Omitted
+	rule      string
+	ruleCount int
 
 	instructions *textMemo
 	// schemas are the subschemas of tool's inputSchema, parents first.
@@ -183,8 +191,56 @@ type scratch struct {
 
 func newScratch() *scratch {
 	s := &scratch{instructions: newTextMemo()}
-	s.emit = func(f contract.Finding) { s.findings = append(s.findings, f) }
+	s.emit = s.add
 	return s
+}
+
+// add keeps f when the policy does and the tool has not yet kept max of
+// its rule, and counts it when only the cap stops it. f is judged in its
+// place in the array: its address handed to keep made every finding an
+// allocation of its own.
+func (s *scratch) add(f contract.Finding) {
+	s.findings = append(s.findings, f)
+	last := &s.findings[len(s.findings)-1]
+	if s.keep != nil && !s.keep(last) {
+		s.drop()
+		return
+	}
+	if s.max <= 0 {
+		return
+	}
+	if last.Rule != s.rule {
+		s.rule, s.ruleCount = last.Rule, 0
+	}
+	if s.ruleCount < s.max {
+		s.ruleCount++
+		return
+	}
+	if n := len(s.omitted); n > 0 && s.omitted[n-1].Rule == last.Rule && s.omitted[n-1].Severity == last.Severity {
+		s.omitted[n-1].Count++
+	} else {
+		s.omitted = append(s.omitted, contract.Omitted{Rule: last.Rule, Server: last.Server, Severity: last.Severity, Count: 1})
+	}
+	s.drop()
+}
+
+// drop forgets the last finding, clearing it so its strings can go.
+func (s *scratch) drop() {
+	s.findings[len(s.findings)-1] = contract.Finding{}
+	s.findings = s.findings[:len(s.findings)-1]
+}
+
+// result is a copy of the tool at hand's findings, whose arrays the next
+// tool reuses.
+func (s *scratch) result() toolFindings {
+	var out toolFindings
+	if len(s.findings) > 0 {
+		out.findings = slices.Clone(s.findings)
+	}
+	if len(s.omitted) > 0 {
+		out.omitted = slices.Clone(s.omitted)
+	}
+	return out
 }
 
 // MCP spec versions, oldest first.
@@ -289,6 +345,16 @@ func (p *CatalogPass) Report(c *contract.Catalog, t *contract.Tool, node *jsontr
 // registration order, then the catalog rules'. Tools are linted on every
 // core; the order does not depend on which worker took which tool.
 func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
+	findings, _ := RunCapped(catalogs, opts, nil, 0)
+	return findings
+}
+
+// RunCapped is Run with the policy and the cap applied as findings are
+// made, so memory follows what is listed, not what is found (issue 32):
+// keep (nil keeps all) applies the config's overrides and ignores and says
+// whether a finding remains; of those, the first max of each rule on each
+// server (0: all) are returned and the rest are only counted.
+func RunCapped(catalogs []*contract.Catalog, opts Options, keep func(*contract.Finding) bool, max int) ([]contract.Finding, []contract.Omitted) {
 	if opts.Profiles == nil {
 		opts.Profiles, _ = ExpandProfiles([]string{"portable"})
 	}
@@ -309,27 +375,66 @@ func Run(catalogs []*contract.Catalog, opts Options) []contract.Finding {
 			jobs = append(jobs, toolJob{catalog: c, tool: t, tokens: tokens(len(jobs))})
 		}
 	}
-	perTool := make([][]contract.Finding, len(jobs))
-	inParallel(len(jobs), func() func(i int) {
-		memo := newScratch()
-		return func(i int) { perTool[i] = checkTool(jobs[i], toolRules, &opts, memo) }
-	})
-	total := 0
-	for _, fs := range perTool {
-		total += len(fs)
+	capper := contract.NewCapper(max)
+	var findings []contract.Finding
+	// Without a cap every finding is kept anyway, and one window is the
+	// fastest; with one, a window's findings are capped before the next
+	// window is linted, so they never all sit in memory.
+	window := len(jobs)
+	if max > 0 {
+		window = min(window, capWindow)
 	}
-	findings := make([]contract.Finding, 0, total)
-	for _, fs := range perTool {
-		findings = append(findings, fs...)
+	perTool := make([]toolFindings, window)
+	for start := 0; start < len(jobs); start += window {
+		part := jobs[start:min(start+window, len(jobs))]
+		inParallel(len(part), func() func(i int) {
+			memo := newScratch()
+			return func(i int) { perTool[i] = checkTool(part[i], toolRules, &opts, memo, keep, max) }
+		})
+		if max <= 0 {
+			total := len(findings)
+			for _, tf := range perTool[:len(part)] {
+				total += len(tf.findings)
+			}
+			findings = slices.Grow(findings, total-len(findings))
+		}
+		for i := range part {
+			tf := &perTool[i]
+			for j := range tf.findings {
+				if capper.Keep(&tf.findings[j]) {
+					findings = append(findings, tf.findings[j])
+				}
+			}
+			for _, o := range tf.omitted {
+				capper.Count(o.Rule, o.Server, o.Severity, o.Count, false)
+			}
+			*tf = toolFindings{}
+		}
 	}
-	emit := func(f contract.Finding) { findings = append(findings, f) }
+	emit := func(f contract.Finding) {
+		if (keep == nil || keep(&f)) && capper.Keep(&f) {
+			findings = append(findings, f)
+		}
+	}
 	for _, r := range rules {
 		if r.CheckCatalog == nil || !opts.Profiles[r.Profile] || opts.Disabled[r.ID] {
 			continue
 		}
 		r.CheckCatalog(&CatalogPass{Rule: r, Catalogs: catalogs, Options: &opts, emit: emit})
 	}
-	return findings
+	return findings, capper.Omitted()
+}
+
+// capWindow is how many tools are linted before their findings are capped:
+// enough that the pause between windows costs nothing, few enough that a
+// window's findings are small next to the tools.
+const capWindow = 4096
+
+// toolFindings are one tool's findings that remain, and the count per rule
+// of those past the cap within the tool.
+type toolFindings struct {
+	findings []contract.Finding
+	omitted  []contract.Omitted
 }
 
 // inParallel calls work(i) for every i below n, on every core. Each worker
@@ -369,15 +474,20 @@ type toolJob struct {
 }
 
 // checkTool runs the tool rules on one tool, or takes their findings from
-// the cache.
-func checkTool(job toolJob, toolRules []*Rule, opts *Options, memo *scratch) []contract.Finding {
+// the cache, and applies keep and the cap within the tool: a tool's findings
+// of one rule past max can never be listed.
+func checkTool(job toolJob, toolRules []*Rule, opts *Options, memo *scratch, keep func(*contract.Finding) bool, max int) toolFindings {
 	c, t := job.catalog, job.tool
+	memo.findings, memo.omitted = memo.findings[:0], memo.omitted[:0]
+	memo.keep, memo.max, memo.rule, memo.ruleCount = keep, max, "", 0
 	if opts.Cache != nil {
 		if cached, ok := opts.Cache.Get(t); ok {
-			return cached.findings(c, t)
+			for _, f := range cached.findings(c, t) {
+				memo.emit(f)
+			}
+			return memo.result()
 		}
 	}
-	memo.findings = memo.findings[:0]
 	var remember func(contract.Finding, *jsontree.Node)
 	var kept *CachedTool
 	if opts.Cache != nil && job.tokens >= 0 {
@@ -396,8 +506,5 @@ func checkTool(job toolJob, toolRules []*Rule, opts *Options, memo *scratch) []c
 	if kept != nil {
 		opts.Cache.Put(t, *kept)
 	}
-	if len(memo.findings) == 0 {
-		return nil
-	}
-	return slices.Clone(memo.findings)
+	return memo.result()
 }

@@ -41,7 +41,7 @@ func (s toolString) Node() *jsontree.Node {
 	if s.node != nil {
 		return s.node
 	}
-	return &jsontree.Node{Kind: jsontree.String, Text: s.Text, Offset: s.keyOffset, End: s.keyOffset}
+	return &jsontree.Node{Kind: jsontree.String, Text: s.Text, Offset: s.keyOffset}
 }
 
 // Pointer is the JSON pointer of the text, relative to the tool object. For
@@ -91,6 +91,14 @@ type stringFrame struct {
 	token string
 	// dataAt is the DataAt of the texts directly in this node.
 	dataAt int
+	// next is the member or item of this node to visit next.
+	next int
+}
+
+// holdsText says whether a value has a string or key in it: numbers,
+// booleans, nulls and empty containers are not walked at all.
+func holdsText(n *jsontree.Node) bool {
+	return n.Kind == jsontree.String || len(n.Members) > 0 || len(n.Items) > 0
 }
 
 func walkToolStrings(t *contract.Tool, w *stringWalk) iter.Seq[toolString] {
@@ -118,28 +126,43 @@ func walkToolStrings(t *contract.Tool, w *stringWalk) iter.Seq[toolString] {
 					return
 				}
 			case jsontree.Object:
-				// Keys are yielded in source order, then children are pushed in
-				// reverse so values are also visited in source order.
-				for _, m := range f.node.Members {
-					// Kept in path, so its growth is reused, not redone per key.
-					path = append(path, m.Key)
-					if !yield(toolString{Text: m.Key, keyOffset: m.KeyOffset, IsKey: true, Path: path, DataAt: f.dataAt}) {
-						return
+				// Keys are yielded in source order on the first visit, then
+				// the values are visited in source order, one frame per
+				// object re-pushed after each: a wide object costs no stack.
+				if f.next == 0 {
+					for _, m := range f.node.Members {
+						// Kept in path, so its growth is reused, not redone per key.
+						path = append(path, m.Key)
+						if !yield(toolString{Text: m.Key, keyOffset: m.KeyOffset, IsKey: true, Path: path, DataAt: f.dataAt}) {
+							return
+						}
+						path = path[:len(path)-1]
 					}
-					path = path[:len(path)-1]
 				}
-				for i := len(f.node.Members) - 1; i >= 0; i-- {
-					m := f.node.Members[i]
-					dataAt := f.dataAt
-					if dataAt < 0 && dataKeywords[m.Key] && !authorNamedKeywords[f.token] {
-						dataAt = f.depth
-					}
-					stack = append(stack, stringFrame{node: m.Value, depth: f.depth + 1, token: m.Key, dataAt: dataAt})
+				i := f.next
+				for i < len(f.node.Members) && !holdsText(f.node.Members[i].Value) {
+					i++
 				}
+				if i >= len(f.node.Members) {
+					continue
+				}
+				m := f.node.Members[i]
+				dataAt := f.dataAt
+				if dataAt < 0 && dataKeywords[m.Key] && !authorNamedKeywords[f.token] {
+					dataAt = f.depth
+				}
+				f.next = i + 1
+				stack = append(stack, f, stringFrame{node: m.Value, depth: f.depth + 1, token: m.Key, dataAt: dataAt})
 			case jsontree.Array:
-				for i := len(f.node.Items) - 1; i >= 0; i-- {
-					stack = append(stack, stringFrame{node: f.node.Items[i], depth: f.depth + 1, token: strconv.Itoa(i), dataAt: f.dataAt})
+				i := f.next
+				for i < len(f.node.Items) && !holdsText(f.node.Items[i]) {
+					i++
 				}
+				if i >= len(f.node.Items) {
+					continue
+				}
+				f.next = i + 1
+				stack = append(stack, f, stringFrame{node: f.node.Items[i], depth: f.depth + 1, token: strconv.Itoa(i), dataAt: f.dataAt})
 			}
 		}
 	}

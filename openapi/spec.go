@@ -26,7 +26,7 @@ import (
 
 // MaxSpecFile bounds one spec file read, like a tool file: GitHub's REST
 // description, the largest public spec we know, is 13 MB.
-const MaxSpecFile = 64 << 20
+const MaxSpecFile = fileio.MaxToolFile
 
 // Spec is one OpenAPI document and the files its $refs reached.
 type Spec struct {

@@ -197,7 +197,7 @@ func (r *run) baseContract(current []*contract.Catalog, args []string, against s
 // base's contract and keeps the findings for markNew.
 func (r *run) runBase(base []*contract.Catalog, opts lint.Options, withCollisions, fromArgs bool, against string) error {
 	source.MaskTools(base, r.o.Masker)
-	found := r.lint(base, opts).Findings
+	found := r.lint(base, opts, nil, 0).Findings
 	if withCollisions && len(base) >= 2 {
 		more, _, err := r.collisions(base, opts, fromArgs, false)
 		if err != nil {
@@ -231,6 +231,13 @@ func (r *run) markNew(result *contract.Result, pol policy.Policy) error {
 	}
 	result.Base = strings.Join(bases, " and ")
 	return nil
+}
+
+// baselinePresent says whether the working directory has a committed
+// baseline, which decides what is new.
+func baselinePresent() bool {
+	_, err := os.Lstat(policy.BaselineFile)
+	return err == nil
 }
 
 // loadBaseline reads the committed baseline in the working directory, or

@@ -40,6 +40,19 @@ func Run(ctx context.Context, o *Options) (*Result, error) {
 	}
 	fromServers := len(servers) > 0
 	withAgainst := withDrift && against != ""
+	// The policy is known before lint so lint can drop what it ignores
+	// before the cap; which rules ran is known only at the end.
+	pol, err := r.policy(nil)
+	if err != nil {
+		return nil, err
+	}
+	r.filter = policy.NewFilter(pol)
+	keep, lintCap := r.filter.Keep, r.o.MaxFindingsPerRule
+	if withAgainst || baselinePresent() {
+		// Which findings are new is known only after lint, so lint keeps
+		// them all and finish caps the list (memory is not bounded then).
+		keep, lintCap, r.listCap = nil, 0, r.o.MaxFindingsPerRule
+	}
 	var cache *lintcache.Cache
 	if withAgainst && !r.o.NoCache {
 		if cache, err = r.openLintCache(catalogs, opts, against); err != nil {
@@ -49,7 +62,7 @@ func Run(ctx context.Context, o *Options) (*Result, error) {
 			opts.Cache = cache
 		}
 	}
-	result := r.lint(catalogs, opts)
+	result := r.lint(catalogs, opts, keep, lintCap)
 	if err := r.checkOpenAPI(catalogs, result, against); err != nil {
 		return nil, err
 	}
@@ -86,10 +99,7 @@ func Run(ctx context.Context, o *Options) (*Result, error) {
 	// check runs the collisions step whenever it has two servers; a merge of
 	// jobs that each had one still must.
 	result.Session = r.session(opts, withDrift, copts)
-	pol, err := r.policy(rulesRan(opts, driftRan, collisionsRan))
-	if err != nil {
-		return nil, err
-	}
+	pol.Ran = rulesRan(opts, driftRan, collisionsRan)
 	return r.finish(result, pol, collisionsRan)
 }
 
@@ -107,13 +117,15 @@ func (r *run) collisionStep(result *contract.Result, catalogs []*contract.Catalo
 	return collisions.Options{}, nil
 }
 
-// lint runs every enabled rule and fills the token counts of each server.
-func (r *run) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Result {
+// lint runs every enabled rule and fills the token counts of each server;
+// keep and max are lint.RunCapped's.
+func (r *run) lint(catalogs []*contract.Catalog, opts lint.Options, keep func(*contract.Finding) bool, max int) *contract.Result {
 	servers := serverInfos(catalogs)
 	if opts.Disabled["budget/catalog-tokens"] {
 		// Counting is most of lint's time on big catalogs; off means off.
 		toolLists(servers, catalogs, nil)
-		return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
+		findings, omitted := lint.RunCapped(catalogs, opts, keep, max)
+		return &contract.Result{Servers: servers, Findings: findings, Omitted: omitted}
 	}
 	tokens := lint.CatalogTokensCached(catalogs, opts.Cache)
 	opts.Tokens = &tokens
@@ -125,7 +137,8 @@ func (r *run) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Re
 		}
 	}
 	toolLists(servers, catalogs, &tokens)
-	return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
+	findings, omitted := lint.RunCapped(catalogs, opts, keep, max)
+	return &contract.Result{Servers: servers, Findings: findings, Omitted: omitted}
 }
 
 // rulesRan tells the policy which rules ran, so ignores of rules from
@@ -165,7 +178,7 @@ func Baseline(ctx context.Context, o *Options) ([]contract.Finding, error) {
 			return nil, &contract.ServerError{Server: c.Server, Msg: c.Error}
 		}
 	}
-	findings := r.lint(catalogs, opts).Findings
+	findings := r.lint(catalogs, opts, nil, 0).Findings
 	collisionsRan := len(catalogs) >= 2
 	if collisionsRan {
 		more, _, err := r.collisions(catalogs, opts, false, true)

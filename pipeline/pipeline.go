@@ -73,6 +73,11 @@ type Options struct {
 	// Loaded is called after each load of catalogs (the CLI tunes its
 	// garbage collector to the heap).
 	Loaded func()
+	// MaxFindingsPerRule lists at most this many lint findings of each
+	// rule on each server and counts the rest (Result.Omitted). The
+	// command line's default is contract.DefaultMaxFindingsPerRule; the
+	// zero value lists them all.
+	MaxFindingsPerRule int
 }
 
 // Result is the contract.Result of one run and what the run learned that
@@ -110,6 +115,15 @@ func (r *Result) Fails() bool {
 			return true
 		}
 	}
+	for _, o := range r.Omitted {
+		n := o.Count
+		if !r.failOnExisting {
+			n -= o.Existing
+		}
+		if o.Severity >= r.FailOn && n > 0 {
+			return true
+		}
+	}
 	return false
 }
 
@@ -132,6 +146,12 @@ type run struct {
 	useBaseline bool
 	// unreachable is the first failure --keep-going reported.
 	unreachable error
+	// filter is the policy as lint applied it, so finish reports as stale
+	// only the ignores nothing in the whole run matched; nil: finish makes
+	// one. listCap caps the lint findings finish lists, when lint could
+	// not because what is new was not yet known.
+	filter  *policy.Filter
+	listCap int
 }
 
 func newRun(o *Options) *run {
@@ -278,9 +298,30 @@ func (r *run) finish(result *contract.Result, pol policy.Policy, collisionsRan b
 	if err != nil {
 		return nil, err
 	}
-	result.Findings = policy.Apply(result.Findings, pol)
+	filter := r.filter
+	if filter == nil {
+		filter = policy.NewFilter(pol)
+	}
+	kept := result.Findings[:0]
+	for i := range result.Findings {
+		if filter.Keep(&result.Findings[i]) {
+			kept = append(kept, result.Findings[i])
+		}
+	}
+	result.Findings = append(kept, filter.Stale(pol.Ran)...)
 	if err := r.markNew(result, pol); err != nil {
 		return nil, err
+	}
+	if r.listCap > 0 {
+		capper := contract.NewCapper(r.listCap)
+		kept := result.Findings[:0]
+		for i := range result.Findings {
+			if f := &result.Findings[i]; f.Category != contract.CategoryLint || capper.Keep(f) {
+				kept = append(kept, *f)
+			}
+		}
+		clear(result.Findings[len(kept):])
+		result.Findings, result.Omitted = kept, capper.Omitted()
 	}
 	contract.SortFindings(result.Findings, result.Servers)
 	if len(r.o.Masker.Secrets()) > 0 {

@@ -6,6 +6,7 @@ package policy
 import (
 	"fmt"
 	"path"
+	"sync/atomic"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 )
@@ -80,31 +81,58 @@ func Apply(findings []contract.Finding, p Policy) []contract.Finding {
 		// tools) was 96 MB of the run's peak memory.
 		return findings
 	}
-	used := make([]bool, len(p.Ignores))
+	f := NewFilter(p)
 	out := make([]contract.Finding, 0, len(findings))
-	for _, f := range findings {
-		if sev, ok := p.Overrides[f.Rule]; ok {
-			if sev == contract.Off {
-				continue
-			}
-			f.Severity = sev
-		}
-		ignored := false
-		for i, ig := range p.Ignores {
-			if ig.matches(f) {
-				used[i] = true
-				ignored = true
-			}
-		}
-		if !ignored {
-			out = append(out, f)
+	for _, x := range findings {
+		if f.Keep(&x) {
+			out = append(out, x)
 		}
 	}
-	for i, ig := range p.Ignores {
-		if used[i] || (p.Ran != nil && !p.Ran(ig.Rule)) {
+	return append(out, f.Stale(p.Ran)...)
+}
+
+// Filter applies a policy one finding at a time, so lint can drop what the
+// config ignores before it caps and stores (issue 32). It remembers which
+// ignores matched, for Stale; Keep is safe for concurrent use.
+type Filter struct {
+	p    Policy
+	used []atomic.Bool
+}
+
+// NewFilter returns a Filter of p (p.Ran is not used; Stale takes it).
+func NewFilter(p Policy) *Filter {
+	return &Filter{p: p, used: make([]atomic.Bool, len(p.Ignores))}
+}
+
+// Keep applies the override of f's rule to f and says whether f remains.
+// Keeping a finding Keep already kept changes nothing, so findings one step
+// filtered may pass through again with the others.
+func (fl *Filter) Keep(f *contract.Finding) bool {
+	if sev, ok := fl.p.Overrides[f.Rule]; ok {
+		if sev == contract.Off {
+			return false
+		}
+		f.Severity = sev
+	}
+	ignored := false
+	for i := range fl.p.Ignores {
+		if fl.p.Ignores[i].matches(*f) {
+			fl.used[i].Store(true)
+			ignored = true
+		}
+	}
+	return !ignored
+}
+
+// Stale returns one config/stale-ignore finding per ignore entry no
+// finding Keep saw matched, leaving out those of rules that did not run.
+func (fl *Filter) Stale(ran func(rule string) bool) []contract.Finding {
+	var out []contract.Finding
+	for i, ig := range fl.p.Ignores {
+		if fl.used[i].Load() || (ran != nil && !ran(ig.Rule)) {
 			continue
 		}
-		if sev, ok := p.Overrides[ig.Rule]; ok && sev == contract.Off {
+		if sev, ok := fl.p.Overrides[ig.Rule]; ok && sev == contract.Off {
 			continue
 		}
 		out = append(out, contract.Finding{

@@ -28,6 +28,9 @@ type jsonSummary struct {
 	Info    int `json:"info"`
 	Servers int `json:"servers"`
 	Tools   int `json:"tools"`
+	// Omitted is how many of the counts above are not in findings (the
+	// cap per rule per server); the omitted list says which.
+	Omitted int `json:"omitted,omitempty"`
 }
 
 // JSON writes the versioned JSON report. Findings are encoded one at a time,
@@ -40,6 +43,7 @@ func JSON(w io.Writer, r *contract.Result, meta Meta) error {
 		Info:    counts[contract.Info],
 		Servers: len(r.Servers),
 		Tools:   r.ToolCount(),
+		Omitted: r.OmittedCount(),
 	}
 	servers := r.Servers
 	if servers == nil {
@@ -66,7 +70,12 @@ func JSON(w io.Writer, r *contract.Result, meta Meta) error {
 	if len(r.Findings) > 0 {
 		e.raw("\n  ")
 	}
-	e.raw("],\n  \"summary\": ")
+	e.raw("]")
+	if len(r.Omitted) > 0 {
+		e.raw(",\n  \"omitted\": ")
+		e.value(r.Omitted, "  ")
+	}
+	e.raw(",\n  \"summary\": ")
 	e.value(summary, "  ")
 	e.raw("\n}\n")
 	if e.err != nil {

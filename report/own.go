@@ -12,7 +12,7 @@ import (
 // own. A run that compared with no base has no debt to set apart: every
 // finding is its own.
 func Own(r *contract.Result) bool {
-	if len(r.Unreachable()) > 0 {
+	if len(r.Unreachable()) > 0 || omittedNew(r) > 0 {
 		return true
 	}
 	for i := range r.Findings {
@@ -70,6 +70,19 @@ func Count(r *contract.Result) Tally {
 		if existing {
 			t.Existing++
 		}
+	}
+	for _, o := range r.Omitted {
+		switch o.Severity {
+		case contract.Error:
+			t.Errors += o.Count
+			t.NewErrors += o.Count - o.Existing
+		case contract.Warning:
+			t.Warnings += o.Count
+			t.NewWarnings += o.Count - o.Existing
+		case contract.Info:
+			t.Infos += o.Count
+		}
+		t.Existing += o.Existing
 	}
 	t.Breaking = len(Changes(breaking))
 	return t

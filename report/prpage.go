@@ -161,7 +161,7 @@ func (m *mdWriter) table(r *contract.Result) {
 				of = append(of, f)
 			}
 		}
-		t := Count(&contract.Result{Findings: of})
+		t := Count(&contract.Result{Findings: of, Omitted: omittedOf(r, s.Name)})
 		name := m.text(s.Name)
 		if s.Error != "" {
 			name += " ⚠️ " + m.text(s.Error)

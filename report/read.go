@@ -35,6 +35,7 @@ func ReadJSON(r io.Reader, file string) (*contract.Result, Meta, error) {
 		Findings      []contract.Finding      `json:"findings"`
 		Drift         *contract.DriftCoverage `json:"drift"`
 		Session       *contract.Session       `json:"session"`
+		Omitted       []contract.Omitted      `json:"omitted"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, Meta{}, decodeError(data, file, err)
@@ -66,7 +67,12 @@ func ReadJSON(r io.Reader, file string) (*contract.Result, Meta, error) {
 			return nil, Meta{}, &contract.InputError{File: file, Msg: fmt.Sprintf("servers/%d: no name", i)}
 		}
 	}
-	return &contract.Result{Servers: doc.Servers, Findings: doc.Findings, Drift: doc.Drift, Session: doc.Session}, doc.Tool, nil
+	for i, o := range doc.Omitted {
+		if o.Severity < contract.Info || o.Severity > contract.Error || o.Rule == "" || o.Count < 0 || o.Existing < 0 || o.Existing > o.Count {
+			return nil, Meta{}, &contract.InputError{File: file, Msg: fmt.Sprintf("omitted/%d: needs a rule, a severity and 0 <= existing <= count", i)}
+		}
+	}
+	return &contract.Result{Servers: doc.Servers, Findings: doc.Findings, Drift: doc.Drift, Session: doc.Session, Omitted: doc.Omitted}, doc.Tool, nil
 }
 
 // decodeError names the line and column where decoding stopped.

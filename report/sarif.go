@@ -66,6 +66,8 @@ type sarifRun struct {
 	// no result of their own: a scan without them would read as clean.
 	Invocations []sarifInvocation `json:"invocations,omitempty"`
 	Results     []sarifResult     `json:"results"`
+	// Properties carry the counts of findings the cap left out.
+	Properties map[string]any `json:"properties,omitempty"`
 }
 
 type sarifInvocation struct {
@@ -216,7 +218,7 @@ func SARIF(w io.Writer, r *contract.Result, opts SARIFOptions) error {
 	return enc.Encode(sarifLog{
 		Schema:  SARIFSchema,
 		Version: "2.1.0",
-		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: sarifInvocations(r, opts.Masker), Results: results}},
+		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: sarifInvocations(r, opts.Masker), Results: results, Properties: sarifOmitted(r, opts.Masker)}},
 	})
 }
 
@@ -249,10 +251,14 @@ func sarifInvocations(r *contract.Result, m *safetext.Masker) []sarifInvocation 
 			notes = append(notes, sarifNotification{Level: "error", Message: sarifText{Text: m.Mask("server " + s.Name + " unreachable: " + s.Error)}})
 		}
 	}
+	ok := notes == nil
+	if line := omittedLine(r, func(s string) string { return m.Mask(s) }); line != "" {
+		notes = append(notes, sarifNotification{Level: "note", Message: sarifText{Text: line}})
+	}
 	if notes == nil {
 		return nil
 	}
-	return []sarifInvocation{{ExecutionSuccessful: false, ToolExecutionNotifications: notes}}
+	return []sarifInvocation{{ExecutionSuccessful: ok, ToolExecutionNotifications: notes}}
 }
 
 func sarifRuleOf(info contract.RuleInfo, helpURI func(string) string) sarifRule {
@@ -445,3 +451,17 @@ func limitText(s string, n int) string {
 }
 
 func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// sarifOmitted is the run's properties when the cap left findings out: how
+// many, and how many of each rule on each server.
+func sarifOmitted(r *contract.Result, m *safetext.Masker) map[string]any {
+	if len(r.Omitted) == 0 {
+		return nil
+	}
+	list := make([]contract.Omitted, len(r.Omitted))
+	for i, o := range r.Omitted {
+		o.Server = m.Mask(o.Server)
+		list[i] = o
+	}
+	return map[string]any{"omitted": r.OmittedCount(), "omittedFindings": list}
+}

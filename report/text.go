@@ -93,7 +93,14 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		writeServers(tw, p, r.Servers, lintF, opts, true)
 		writeUnchanged(tw, r)
 		writeTokens(tw, r)
-		tw.printf("Lint: %s\n\n", totals(lintF))
+		lintN := map[contract.Severity]int{}
+		for _, f := range lintF {
+			lintN[f.Severity]++
+		}
+		for _, o := range r.Omitted {
+			lintN[o.Severity] += o.Count
+		}
+		tw.printf("Lint: %s\n\n", countTotals(lintN))
 		tw.printf("%s\n\n", p.paint("1", "DRIFT"))
 		writeServers(tw, p, r.Servers, driftF, opts, false)
 		if line := driftCoverageLine(r.Drift, func(s string) string { return s }); line != "" {
@@ -121,7 +128,10 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		tw.printf("%s said as %s; --expand lists every place.\n",
 			plural(len(r.Findings), "finding"), plural(len(groups), "fact"))
 	}
-	tw.printf("%s in %s%s, %s", totals(r.Findings), plural(len(r.Servers), "server"), unreachableNote(r), plural(r.ToolCount(), "tool"))
+	if line := omittedLine(r, safetext.Line); line != "" {
+		tw.printf("%s\n", line)
+	}
+	tw.printf("%s in %s%s, %s", countTotals(r.Count()), plural(len(r.Servers), "server"), unreachableNote(r), plural(r.ToolCount(), "tool"))
 	if opts.Sections || hasDrift(r.Findings) {
 		tw.printf("; %s", plural(breaking(r.Findings), "breaking change"))
 	}
@@ -130,9 +140,9 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 	// read as failing a run that passes.
 	if opts.FailOn > contract.Off && opts.FailOn <= contract.Error && !compared(r.Findings) {
 		failing := 0
-		for _, f := range r.Findings {
-			if f.Severity >= opts.FailOn {
-				failing++
+		for sev, n := range r.Count() {
+			if sev >= opts.FailOn {
+				failing += n
 			}
 		}
 		if failing > 0 {
@@ -378,7 +388,7 @@ func totals(findings []contract.Finding) string {
 	for _, f := range findings {
 		n[f.Severity]++
 	}
-	return fmt.Sprintf("%s, %s, %s", plural(n[contract.Error], "error"), plural(n[contract.Warning], "warning"), plural(n[contract.Info], "info"))
+	return countTotals(n)
 }
 
 func breaking(findings []contract.Finding) int {

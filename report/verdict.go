@@ -57,6 +57,9 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 		counted = append(counted, parts[p]...)
 	}
 	var categories []string
+	if omittedBy(r, contract.Error, contract.CategoryLint, false)+omittedBy(r, contract.Warning, contract.CategoryLint, false)+omittedBy(r, contract.Info, contract.CategoryLint, false) > 0 {
+		categories = append(categories, contract.CategoryLint)
+	}
 	for _, f := range counted {
 		if !slices.Contains(categories, f.Category) {
 			categories = append(categories, f.Category)
@@ -64,7 +67,7 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 	}
 	for _, sev := range []contract.Severity{contract.Error, contract.Warning, contract.Info} {
 		for _, cat := range categories {
-			n := 0
+			n := omittedBy(r, sev, cat, false)
 			for _, f := range counted {
 				if f.Severity == sev && f.Category == cat {
 					n++
@@ -85,12 +88,17 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 			}
 		}
 	}
-	if n := len(parts[partExisting]); n > 0 {
+	existingOmitted := 0
+	for _, sev := range []contract.Severity{contract.Error, contract.Warning, contract.Info} {
+		existingOmitted += omittedBy(r, sev, contract.CategoryLint, true)
+		v.failing = v.failing || (sev >= failOn && omittedBy(r, sev, contract.CategoryLint, false) > 0)
+	}
+	if n := len(parts[partExisting]) + existingOmitted; n > 0 {
 		v.also = append(v.also, plural(n, "existing finding")+" "+existing)
 	}
 	// The exit code's verdict: a breaking change or stale snapshot whose
 	// severity is below fail-on is named, but does not fail the run.
-	v.failing = len(down) > 0
+	v.failing = v.failing || len(down) > 0
 	for _, p := range []part{partBreaking, partFreshness, partNew, partSession, partCollision} {
 		if p == partBreaking && allowedBy != "" {
 			continue

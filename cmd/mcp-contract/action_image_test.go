@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -103,7 +104,15 @@ func TestActionNpxServer(t *testing.T) {
 	}
 	// npx loads all of npm before it starts the server: 30 s (the default
 	// timeout) was not enough at a load average of 55 on 2 cores.
-	os.WriteFile(filepath.Join(ws, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  everything: {command: [npx, --no-install, mcp-server-everything], timeout: 5m}\n"), 0o644)
+	// Every node process npx starts (npm's own, then the server) first
+	// writes who it runs as, into the one folder of the workspace that is
+	// open to every user.
+	probe := filepath.Join(ws, "probe")
+	os.Mkdir(probe, 0o777)
+	os.Chmod(probe, 0o777)
+	os.WriteFile(filepath.Join(probe, "who.cjs"), []byte(whoProbe), 0o644)
+	os.WriteFile(filepath.Join(ws, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  everything: {command: [npx, --no-install, mcp-server-everything], timeout: 5m,\n"+
+		"    env: {NODE_OPTIONS: --require ./probe/who.cjs}}\n"), 0o644)
 	os.WriteFile(filepath.Join(runner, "event.json"), []byte("{}"), 0o644)
 	os.WriteFile(filepath.Join(runner, "output"), nil, 0o644)
 	os.WriteFile(filepath.Join(runner, "summary"), nil, 0o644)
@@ -121,9 +130,46 @@ func TestActionNpxServer(t *testing.T) {
 	if err != nil || !strings.Contains(string(snapshot), `"name": "echo"`) {
 		t.Fatalf("no snapshot with the echo tool (%v):\n%s\n%s", err, snapshot, out)
 	}
-	// As root the server ran as a user of its own, its npm cache in its
-	// own HOME (internal/procs), not the job's.
-	if _, err := os.Stat(filepath.Join(runner, ".npm")); err == nil && testImage == "" && os.Geteuid() == 0 {
+	// As root (and the image runs as root) npx and the server ran as a user
+	// of its own, their npm cache in its own HOME (internal/procs), not the
+	// job's; as another user, as that user with the job's HOME.
+	jailed := testImage != "" || os.Geteuid() == 0
+	if _, err := os.Stat(filepath.Join(runner, ".npm")); err == nil && jailed {
 		t.Error("npx wrote its cache into the job's HOME")
 	}
+	who, err := os.ReadFile(filepath.Join(probe, "who.txt"))
+	lines := strings.Split(strings.TrimSpace(string(who)), "\n")
+	if err != nil || len(lines) < 2 {
+		t.Fatalf("want a line from npm's node and one from the server's (%v):\n%s", err, who)
+	}
+	for _, line := range lines {
+		var w struct {
+			Script, Home, HomeWritable string
+			Uid                        int
+			Groups                     []int
+		}
+		if err := json.Unmarshal([]byte(line), &w); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		if w.HomeWritable != "yes" {
+			t.Errorf("%s could not write its HOME %s: %s", w.Script, w.Home, w.HomeWritable)
+		}
+		switch {
+		case jailed && (w.Uid == 0 || w.Uid == 1001 || len(w.Groups) > 0 || !strings.Contains(w.Home, "/mcp-contract-server-")):
+			t.Errorf("%s did not run as a user of its own with a private HOME: %s", w.Script, line)
+		case !jailed && w.Uid != os.Getuid():
+			t.Errorf("%s ran as %d, not as we do", w.Script, w.Uid)
+		}
+	}
+	t.Logf("the node processes npx started:\n%s", who)
 }
+
+// whoProbe is preloaded (NODE_OPTIONS --require) into every node process
+// of a server: it appends who the process runs as and whether it can
+// write its HOME to who.txt beside itself.
+const whoProbe = `const fs = require("fs"), path = require("path");
+let writable = "yes";
+try { fs.writeFileSync(path.join(process.env.HOME, ".who-probe"), "x"); } catch (e) { writable = String(e.message); }
+fs.appendFileSync(path.join(__dirname, "who.txt"), JSON.stringify({script: process.argv[1], uid: process.getuid(),
+  groups: process.getgroups().filter((g) => g !== process.getgid()), home: process.env.HOME, homeWritable: writable}) + "\n");
+`

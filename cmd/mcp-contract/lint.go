@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/lint/lintcache"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/spf13/cobra"
@@ -23,6 +24,7 @@ type lintCmd struct {
 	// check only: --against, --keep-going, --no-cache.
 	against            string
 	keepGoing, noCache bool
+	maxPerRule         int
 }
 
 const lintLong = `Lint tools from files or folders (a tools/list result, a JSON-RPC response, an array of
@@ -58,6 +60,7 @@ func (c *cli) newLint(check bool) *lintCmd {
 	k.lint.register(fs)
 	k.text.register(fs)
 	k.base.register(fs)
+	fs.IntVar(&k.maxPerRule, "max-findings-per-rule", contract.DefaultMaxFindingsPerRule, "list at most this many findings of each rule on each server, count the rest (0 lists all)")
 	if !check {
 		fs.StringArrayVar(&k.only, "server", nil, "lint only this configured server (repeatable)")
 		return k
@@ -77,6 +80,10 @@ func (k *lintCmd) options(args []string) (*pipeline.Options, error) {
 	}
 	o.Sources, o.Only = args, k.only
 	o.Profiles, o.MCPVersion = k.lint.profiles, k.lint.mcpVersion
+	if k.maxPerRule < 0 {
+		return nil, usagef("--max-findings-per-rule %d: want 0 (list all) or more", k.maxPerRule)
+	}
+	o.MaxFindingsPerRule = k.maxPerRule
 	o.Offline, o.FailOnExisting = k.base.offline, k.base.failOnExisting
 	o.Drift, o.Against, o.KeepGoing, o.NoCache = k.check, k.against, k.keepGoing, k.noCache
 	if k.check && k.against != "" && !k.noCache {

@@ -31,16 +31,17 @@ type Error struct {
 func (e *Error) Error() string { return e.Path + ": " + e.Msg }
 
 // Limits on what one input file may hold (docs/security.md, "Limits"). Tool files and
-// snapshots may be big (a 10,000-tool catalog is 15 MB), but what a run
-// holds per input byte depends on the file's shape: 16 MiB of tiny tools,
-// enum values or empty properties took 60x, 169x and 270x its size in peak
-// RSS (bench/memory.sh), so at the 256 MiB this limit was, the worst would
-// need about 70 GB. At 16 MiB the worst (4.3 GB) fits a 7 GB runner.
+// snapshots may be big (a 10,000-tool catalog is 15 MB), and what a run
+// holds per input byte depends on the file's shape. Since lint keeps at
+// most --max-findings-per-rule findings of a rule per server and its walks
+// keep a frame per level (issue 32), the costliest shape measured, a long
+// enum, peaked at 69x its size (bench/memory.sh: 4.4 GB at 64 MiB), so it
+// fits a 7 GB runner; at 128 MiB it would not. OpenAPI specs share the limit.
 // Configs, recorded calls and --args files are small by nature, so their
 // limit is low enough that a mistaken path (a log, a disk image) is refused
 // at once.
 const (
-	MaxToolFile   = 16 << 20
+	MaxToolFile   = 64 << 20
 	MaxConfigFile = 1 << 20
 	MaxCallFile   = 16 << 20
 )

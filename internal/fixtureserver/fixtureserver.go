@@ -130,7 +130,7 @@ func New(data []byte, opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts}
 	for _, t := range list.Items {
-		s.tools = append(s.tools, data[t.Offset:t.End])
+		s.tools = append(s.tools, data[t.Offset:jsontree.ValueEnd(string(data), t.Offset)])
 	}
 	s.tools = append(s.tools, s.extraTools()...)
 	return s, nil

@@ -85,8 +85,8 @@ func FuzzParse(f *testing.F) {
 // them: checking every node is quadratic on long lines and deep nesting, and
 // slow executions stall the fuzzer while it minimizes each new input.
 func checkNodes(t *testing.T, data []byte, lines *Lines, root, n *Node, pointer string, unique bool, budget *int) {
-	if n.Offset < 0 || n.End > len(data) || n.Offset >= n.End {
-		t.Fatalf("%s: bad span [%d,%d) in %d bytes", pointer, n.Offset, n.End, len(data))
+	if end := ValueEnd(string(data), n.Offset); n.Offset < 0 || end > len(data) || n.Offset >= end {
+		t.Fatalf("%s: bad span [%d,%d) in %d bytes", pointer, n.Offset, end, len(data))
 	}
 	if want := map[Kind]string{Object: "{", Array: "[", String: `"`, Null: "n"}[n.Kind]; want != "" && string(data[n.Offset]) != want {
 		t.Fatalf("%s: %s starts with %q", pointer, n.Kind, data[n.Offset])

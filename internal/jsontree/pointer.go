@@ -58,6 +58,47 @@ func newLines(text string) *Lines {
 // Bytes returns a copy of the document's bytes from start to end.
 func (l *Lines) Bytes(start, end int) []byte { return []byte(l.text[start:end]) }
 
+// Raw returns a copy of the bytes of n, a value parsed from the document.
+func (l *Lines) Raw(n *Node) []byte {
+	return l.Bytes(n.Offset, ValueEnd(l.text, n.Offset))
+}
+
+// ValueEnd returns the offset just past the JSON value that starts at
+// offset in text, a document Parse accepted.
+func ValueEnd(text string, offset int) int {
+	depth := 0
+	for i := offset; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			for i++; i < len(text) && text[i] != '"'; i++ {
+				if text[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return min(i+1, len(text))
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		default:
+			if depth == 0 {
+				// A number or a literal: it ends where the next token or
+				// space begins.
+				j := i
+				for j < len(text) && !strings.ContainsRune(",:]} \t\r\n", rune(text[j])) {
+					j++
+				}
+				return j
+			}
+		}
+	}
+	return len(text)
+}
+
 // Position returns the line and column of a byte offset.
 func (l *Lines) Position(offset int) (line, column int) {
 	if offset < 0 {

@@ -317,3 +317,27 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+// ValueEnd finds where each parsed value ends, from its offset alone.
+func TestValueEndFindsEveryValuesEnd(t *testing.T) {
+	doc := ` {"a": [1, -2.5e3, true, null, "x\"]}\\", {"b": {}}], "c" : "]"}`
+	n, err := Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"":     doc[1:],
+		"/a":   `[1, -2.5e3, true, null, "x\"]}\\", {"b": {}}]`,
+		"/a/1": `-2.5e3`, "/a/2": `true`, "/a/3": `null`,
+		"/a/4": `"x\"]}\\"`, "/a/5": `{"b": {}}`, "/a/5/b": `{}`, "/c": `"]"`,
+	}
+	for ptr, raw := range want {
+		v, ok := n.Lookup(ptr)
+		if !ok {
+			t.Fatalf("%s: not found", ptr)
+		}
+		if got := doc[v.Offset:ValueEnd(doc, v.Offset)]; got != raw {
+			t.Errorf("%s: %q, want %q", ptr, got, raw)
+		}
+	}
+}

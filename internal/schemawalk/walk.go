@@ -3,8 +3,6 @@
 package schemawalk
 
 import (
-	"slices"
-
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 )
 
@@ -67,58 +65,92 @@ func walk(root *jsontree.Node, pointer string, pointers bool, fn func(Schema) bo
 	if root == nil {
 		return
 	}
-	// Room for a typical tool's pending schemas, kept off the heap.
-	stack := append(make([]Schema, 0, 32), Schema{Node: root, Pointer: pointer})
+	rootSchema := Schema{Node: root, Pointer: pointer}
+	if !fn(rootSchema) || !expandable(rootSchema) {
+		return
+	}
+	// One frame per level, each walking its schema's children in source
+	// order: pushing every child at once held a Schema per property of a
+	// wide object (issue 32). Room for a typical tool's depth, off the heap.
+	stack := append(make([]walkFrame, 0, 16), walkFrame{s: rootSchema})
 	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if !fn(s) || s.Node.Kind != jsontree.Object || s.Depth >= MaxDepth {
+		child, ok := stack[len(stack)-1].next(pointers)
+		if !ok {
+			stack = stack[:len(stack)-1]
 			continue
 		}
-		// Pushed in source order, then reversed in place, so children are
-		// visited in source order.
-		base := len(stack)
-		for _, m := range s.Node.Members {
-			v := m.Value
-			if !keywords[m.Key] {
-				// Most keys are not subschemas; building their pointer would
-				// cost a copy of the whole path per key.
-				continue
-			}
-			p := ""
+		if fn(child) && expandable(child) {
+			stack = append(stack, walkFrame{s: child})
+		}
+	}
+}
+
+// expandable says whether a schema's children are walked.
+func expandable(s Schema) bool { return s.Node.Kind == jsontree.Object && s.Depth < MaxDepth }
+
+// walkFrame is a schema whose children are being walked: member is the
+// index of the member at hand, item the next item or map entry in it, and
+// pointer the member's pointer (built once for all its items).
+type walkFrame struct {
+	s            Schema
+	member, item int
+	pointer      string
+}
+
+// next returns the frame's next child schema in source order, or false
+// when there is none left.
+func (f *walkFrame) next(pointers bool) (Schema, bool) {
+	members := f.s.Node.Members
+	for ; f.member < len(members); f.member, f.item = f.member+1, 0 {
+		m := &members[f.member]
+		if !keywords[m.Key] {
+			// Most keys are not subschemas; building their pointer would
+			// cost a copy of the whole path per key.
+			continue
+		}
+		if f.item == 0 {
+			f.pointer = ""
 			if pointers {
-				p = jsontree.Append(s.Pointer, m.Key)
+				f.pointer = jsontree.Append(f.s.Pointer, m.Key)
 			}
-			child := func(node *jsontree.Node, ptr, name string) Schema {
-				return Schema{Node: node, Pointer: ptr, Depth: s.Depth + 1, Via: m.Key, Parent: s.Node, Name: name}
+		}
+		v := m.Value
+		child := func(node *jsontree.Node, ptr, name string) Schema {
+			return Schema{Node: node, Pointer: ptr, Depth: f.s.Depth + 1, Via: m.Key, Parent: f.s.Node, Name: name}
+		}
+		switch {
+		case isOneOf(m.Key, single):
+			if f.item == 0 && isSchema(v) {
+				f.item = 1
+				return child(v, f.pointer, ""), true
 			}
-			switch {
-			case isOneOf(m.Key, single) && isSchema(v):
-				stack = append(stack, child(v, p, ""))
-			case isOneOf(m.Key, arrays) && v.Kind == jsontree.Array:
-				for i, it := range v.Items {
-					if isSchema(it) {
-						if pointers {
-							stack = append(stack, child(it, jsontree.AppendIndex(p, i), ""))
-						} else {
-							stack = append(stack, child(it, "", ""))
-						}
+		case isOneOf(m.Key, arrays) && v.Kind == jsontree.Array:
+			for f.item < len(v.Items) {
+				i := f.item
+				f.item++
+				if it := v.Items[i]; isSchema(it) {
+					ptr := ""
+					if pointers {
+						ptr = jsontree.AppendIndex(f.pointer, i)
 					}
+					return child(it, ptr, ""), true
 				}
-			case isOneOf(m.Key, maps) && v.Kind == jsontree.Object:
-				for _, pm := range v.Members {
-					if isSchema(pm.Value) {
-						if pointers {
-							stack = append(stack, child(pm.Value, jsontree.Append(p, pm.Key), pm.Key))
-						} else {
-							stack = append(stack, child(pm.Value, "", pm.Key))
-						}
+			}
+		case isOneOf(m.Key, maps) && v.Kind == jsontree.Object:
+			for f.item < len(v.Members) {
+				pm := &v.Members[f.item]
+				f.item++
+				if isSchema(pm.Value) {
+					ptr := ""
+					if pointers {
+						ptr = jsontree.Append(f.pointer, pm.Key)
 					}
+					return child(pm.Value, ptr, pm.Key), true
 				}
 			}
 		}
-		slices.Reverse(stack[base:])
 	}
+	return Schema{}, false
 }
 
 func isSchema(n *jsontree.Node) bool {
