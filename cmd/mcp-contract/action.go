@@ -51,7 +51,7 @@ The exit code is the command's own.`,
 }
 
 func (a *app) runAction(ctx context.Context) int {
-	gha := githubactions.New(githubactions.WithWriter(a.stdout))
+	gha := githubactions.New(githubactions.WithWriter(safetext.CommandsTo(a.stdout)))
 	in, inErr := ghaction.ReadInputs(gha)
 	if in.Token != "" {
 		// Not announced with ::add-mask::, which would print it: the runner
@@ -165,7 +165,7 @@ func (a *app) runAction(ctx context.Context) int {
 	var out bytes.Buffer
 	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace), Diff: pullRequestDiff(ev)}
 	if err := report.GitHub(&out, result, ghOpts); err == nil {
-		a.stdout.Write(out.Bytes())
+		safetext.CommandsTo(a.stdout).Write(out.Bytes())
 	}
 	report.FoldedText(a.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: a.sections, Collisions: a.collisionsRan})
 	counts := result.Count()

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/mcp-contract/mcp-contract/source"
@@ -36,7 +37,7 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 		cwd, _ := os.Getwd()
 		return report.SARIF(w, result, a.sarifOptions(cwd, true))
 	case "github":
-		return report.GitHub(w, result, report.GitHubOptions{Masker: a.masker, Announce: true, More: "the job summary or the SARIF report"})
+		return report.GitHub(safetext.CommandsTo(w), result, report.GitHubOptions{Masker: a.masker, Announce: true, More: "the job summary or the SARIF report"})
 	case "markdown":
 		return report.Markdown(w, result, report.MarkdownOptions{FailOn: failOn, Masker: a.masker})
 	}

@@ -234,6 +234,7 @@ func runIssues(t *testing.T, env []string, args ...string) (stdout, stderr strin
 	var out, errOut strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.Run()
+	runnerReads(t, cmd.Env, out.String(), errOut.String())
 	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
 }
 

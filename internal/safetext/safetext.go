@@ -19,24 +19,20 @@ import (
 
 // Line returns s on one line with nothing a terminal or a CI runner would
 // act on: C0 and C1 control characters (ESC among them) and DEL become spaces,
-// runs of white space fold to one, bidi embedding, override and isolate
-// characters are dropped, and a line that would start with "::" (a workflow
-// command) gets a space in front.
+// runs of white space fold to one, bidi controls and every other invisible
+// character are dropped, and what is left is Neutralize'd (no "##[", no
+// leading "::").
 func Line(s string) string {
 	s = strings.Map(func(r rune) rune {
 		switch {
 		case r < 0x20, r >= 0x7f && r < 0xa0:
 			return ' '
-		case isBidiControl(r):
+		case isBidiControl(r), Invisible(r):
 			return -1
 		}
 		return r
 	}, s)
-	s = strings.Join(strings.Fields(s), " ")
-	if strings.HasPrefix(s, "::") {
-		s = " " + s
-	}
-	return s
+	return Neutralize(strings.Join(strings.Fields(s), " "))
 }
 
 // isBidiControl reports the characters that reorder how a line is displayed
