@@ -57,6 +57,9 @@ type Masker struct {
 	secrets []string
 	// forms are every secret's Forms, longest first.
 	forms []string
+	// numbers are the exact values (decimalValue) of the secrets that are
+	// numbers, matched in any JSON spelling.
+	numbers map[string]bool
 }
 
 // Replacement is what a secret is shown as.
@@ -82,7 +85,17 @@ func (m *Masker) Add(secrets ...string) {
 			continue
 		}
 		m.secrets = append(m.secrets, s)
-		for _, f := range Forms(s) {
+		forms := Forms(s)
+		if numericSecret.MatchString(s) {
+			if v, ok := decimalValue(s); ok {
+				if m.numbers == nil {
+					m.numbers = map[string]bool{}
+				}
+				m.numbers[v] = true
+			}
+			forms = append(forms, numberForms(s)...)
+		}
+		for _, f := range forms {
 			if len(f) >= MinSecretLen && !slices.Contains(m.forms, f) {
 				m.forms = append(m.forms, f)
 			}
@@ -103,7 +116,8 @@ const minBase64Form = 8
 // base64 text is encoded differently at each of the three offsets it can
 // start at, so for each offset the characters that depend on the secret
 // alone are a form too; at most two bytes at each end are then left
-// unmasked, as the GitHub runner's masker leaves them.
+// unmasked, as the GitHub runner's masker leaves them. Its bytes in
+// hexadecimal are a form too.
 func Forms(secret string) []string {
 	forms := []string{secret, strings.ToUpper(secret), strings.ToLower(secret),
 		url.QueryEscape(secret), url.PathEscape(secret), html.EscapeString(secret),
@@ -127,7 +141,7 @@ func Forms(secret string) []string {
 			}
 		}
 	}
-	return forms
+	return append(forms, hexForms(secret)...)
 }
 
 // unquote drops the quotes around a quoted string, leaving its escapes.
@@ -152,7 +166,7 @@ func (m *Masker) Mask(s string) string {
 			s = strings.ReplaceAll(s, form, Replacement)
 		}
 	}
-	return s
+	return m.maskWrapped(m.maskNumbers(s))
 }
 
 // MaskCut masks s, the start of a longer text cut at its end: besides
@@ -180,13 +194,5 @@ func (m *Masker) MaskCut(s string) string {
 
 // Contains reports whether s holds any secret in any of its Forms.
 func (m *Masker) Contains(s string) bool {
-	if m == nil {
-		return false
-	}
-	for _, secret := range m.forms {
-		if strings.Contains(s, secret) {
-			return true
-		}
-	}
-	return false
+	return m != nil && m.Mask(s) != s
 }
