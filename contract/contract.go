@@ -164,6 +164,11 @@ type Finding struct {
 	Fix      string          `json:"fix,omitempty"`
 	Change   string          `json:"change,omitempty"`
 	Patch    json.RawMessage `json:"patch,omitempty"`
+	// Details are the keyword-level facts behind a finding that names one
+	// change (a union introduced, a type widened to a union), each a
+	// sentence: one change is one finding, and what it consists of is still
+	// there to read.
+	Details []string `json:"details,omitempty"`
 	// Related are the other places a finding concerns, such as the other
 	// side of a name collision, so each can be annotated.
 	Related []Location `json:"related,omitempty"`

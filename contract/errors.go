@@ -51,3 +51,8 @@ func FileInput(err error) error {
 	}
 	return err
 }
+
+// NeedsOAuthClient is in the error of a live server that asked for an
+// OAuth bearer token the config gives it no way to get (source writes it,
+// the nightly issue shows the config to write when it reads it).
+const NeedsOAuthClient = "give the server an OAuth client"

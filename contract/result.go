@@ -271,6 +271,9 @@ func (r *Result) MapText(f func(string) string) {
 		x := &r.Findings[i]
 		x.Server, x.Tool, x.Pointer, x.File = f(x.Server), f(x.Tool), f(x.Pointer), f(x.File)
 		x.Message, x.Fix = f(x.Message), f(x.Fix)
+		for j := range x.Details {
+			x.Details[j] = f(x.Details[j])
+		}
 		for j := range x.Related {
 			l := &x.Related[j]
 			l.Server, l.Tool, l.Pointer, l.File = f(l.Server), f(l.Tool), f(l.Pointer), f(l.File)

@@ -12,7 +12,7 @@ func TestMapTextReachesEveryText(t *testing.T) {
 	const s = "SECRET"
 	r := &Result{
 		Servers: []ServerInfo{{Name: s, Origin: "http:" + s, Error: s, ToolTokens: map[string]int{s: 3}}},
-		Findings: []Finding{{Rule: "r/x", Server: s, Tool: s, Pointer: "/" + s, File: s, Message: s, Fix: s,
+		Findings: []Finding{{Rule: "r/x", Server: s, Tool: s, Pointer: "/" + s, File: s, Message: s, Fix: s, Details: []string{"a " + s},
 			Patch:   json.RawMessage(`[{"op":"add","path":"/` + s + `","value":{"` + s + `":"` + s + `"}}]`),
 			Related: []Location{{Server: s, Tool: s, Pointer: s, File: s}}}},
 		Drift: &DriftCoverage{Compared: []DriftServer{{Server: s, How: "git:" + s, Against: s}}, Skipped: []DriftServer{{Server: s, Reason: s}}, NotRun: s},

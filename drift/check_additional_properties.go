@@ -42,8 +42,8 @@ func modelOf(v view) contentModel {
 }
 
 // modelIn is modelOf through a composition: an object open at its root but
-// whose every anyOf/oneOf alternative is closed is as closed as the most open
-// alternative (a key no alternative declares matches none), and one allOf
+// whose every anyOf/oneOf alternative that admits objects is closed is as
+// closed as the most open such alternative (a key no alternative declares matches none), and one allOf
 // conjunct closed closes it. Properties moved into alternatives behind a
 // $ref keep their object closed.
 func modelIn(r resolver, v view) contentModel {
@@ -60,11 +60,17 @@ func modelIn(r resolver, v view) contentModel {
 		if !alts.Is(jsontree.Array) || len(alts.Items) == 0 {
 			continue
 		}
-		most := modelClosed
+		// An alternative that admits no object (the string of "an object
+		// or a string") opens no object.
+		most, objects := modelClosed, false
 		for _, it := range alts.Items {
-			most = min(most, modelOf(r.resolve(it, "")))
+			if a := r.resolve(it, ""); r.typesOf(a)&tObject != 0 {
+				most, objects = min(most, modelOf(a)), true
+			}
 		}
-		m = max(m, most)
+		if objects {
+			m = max(m, most)
+		}
 	}
 	for _, it := range items(v.value("allOf")) {
 		m = max(m, modelOf(r.resolve(it, "")))
@@ -97,5 +103,6 @@ func checkAdditionalProperties(p *schemaPass) {
 	if names := droppedWhileOpening(p); len(names) > 0 {
 		dropped = "; it no longer declares " + english.List(quoted(names), "and") + ", and still accepts every value they accepted"
 	}
+	p.claim(claim{kind: claimKeyword, prop: "additionalProperties", shape: true})
 	p.reportAt(r, false, "additionalProperties", "%s object went from %s to %s (additionalProperties)%s", p.Path, o, n, dropped)
 }

@@ -24,14 +24,14 @@ func checkAlternatives(p *schemaPass) {
 	}
 	newTypes, oldTypes := p.c.new.typesOf(p.New), p.c.old.typesOf(p.Old)
 	for i, b := range ob {
-		if t := p.c.old.typesOf(b.view); !pairedOld[i] && t&newTypes == t {
-			p.reportNode(p.pick(inputConstraintTightened, outputConstraintTightened), true, b.view.node, b.view.ptr,
+		if t := p.c.old.typesOf(b.view); !pairedOld[i] && t&newTypes == t && !(p.Dir == dirInput && p.c.absorbedAlone(b, true, nb)) {
+			p.claim(claim{shape: true}).reportNode(p.pick(inputConstraintTightened, outputConstraintTightened), true, b.view.node, b.view.ptr,
 				"%s alternative %s was removed", p.Path, b.path[len(p.Path)+1:])
 		}
 	}
 	for j, b := range nb {
-		if t := p.c.new.typesOf(b.view); !pairedNew[j] && t&oldTypes == t {
-			p.reportNode(p.pick(inputConstraintRelaxed, outputConstraintRelaxed), false, b.view.node, b.view.ptr,
+		if t := p.c.new.typesOf(b.view); !pairedNew[j] && t&oldTypes == t && !(p.Dir == dirOutput && p.c.absorbedAlone(b, false, ob)) {
+			p.claim(claim{shape: true}).reportNode(p.pick(inputConstraintRelaxed, outputConstraintRelaxed), false, b.view.node, b.view.ptr,
 				"%s alternative %s was added", p.Path, b.path[len(p.Path)+1:])
 		}
 	}

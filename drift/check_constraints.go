@@ -47,7 +47,7 @@ var (
 	lowerBounds = []string{"minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"}
 	// Keywords that restrict values but whose change cannot be ordered
 	// here: any change to them is judged as a whole.
-	wholeKeywords = []string{"pattern", "format", "not", "if", "then", "else", "dependentRequired", "dependentSchemas",
+	wholeKeywords = []string{"format", "not", "if", "then", "else", "dependentRequired", "dependentSchemas",
 		"dependencies", "propertyNames", "patternProperties", "unevaluatedProperties", "unevaluatedItems", "contains",
 		"contentMediaType", "contentEncoding", "contentSchema", "additionalItems", "$ref"}
 )
@@ -67,6 +67,7 @@ func checkConstraints(p *schemaPass) {
 		// Exactly as written, never through float64 (9007199254740993 and
 		// …992, 1e-400 and 0 are different bounds); messages quote the literals.
 		cmp, _ := jsontree.CompareNumbers(nodeText(n), nodeText(o))
+		p.claim(claim{kind: claimKeyword, prop: key})
 		switch {
 		case !oOK && !nOK, oOK && nOK && cmp == 0:
 		case !oOK:
@@ -86,6 +87,7 @@ func checkConstraints(p *schemaPass) {
 		bound(k, false)
 	}
 	checkMultipleOf(p, tightened, relaxed)
+	checkPattern(p, tightened, relaxed)
 	checkUniqueItems(p, tightened, relaxed)
 	for _, k := range wholeKeywords {
 		checkWhole(p, k, tightened, relaxed)
@@ -110,6 +112,7 @@ func checkWhole(p *schemaPass, key string, tightened, relaxed *Rule) {
 		// dangling) is compared as text.
 		o, n = p.Old.node.Get(key), p.New.node.Get(key)
 	}
+	p.claim(claim{kind: claimKeyword, prop: key})
 	switch {
 	case o == nil && n == nil, o != nil && n != nil && equalJSON(o, n, key):
 	case o == nil:
@@ -144,6 +147,7 @@ func checkMultipleOf(p *schemaPass, tightened, relaxed *Rule) {
 	o, n := p.Old.value("multipleOf"), p.New.value("multipleOf")
 	of, oOK := o.Float()
 	nf, nOK := n.Float()
+	p.claim(claim{kind: claimKeyword, prop: "multipleOf"})
 	switch {
 	case !oOK && !nOK, oOK && nOK && jsontree.NumbersEqual(o.Text, n.Text):
 	case !oOK:
@@ -173,6 +177,7 @@ func checkUniqueItems(p *schemaPass, tightened, relaxed *Rule) {
 	}
 	o, n := p.Old.value("uniqueItems"), p.New.value("uniqueItems")
 	was, is := o.Is(jsontree.Bool) && o.Bool, n.Is(jsontree.Bool) && n.Bool
+	p.claim(claim{kind: claimKeyword, prop: "uniqueItems"})
 	switch {
 	case !was && is:
 		p.reportAt(tightened, false, "uniqueItems", "%s now demands unique items", p.Path)

@@ -47,9 +47,10 @@ func TestDroppedDeclarations(t *testing.T) {
 	closed := `{"type":"object",` + props + `,"additionalProperties":false}`
 	open := `{"type":"object","additionalProperties":true}`
 	onlyA := `"properties":{"a":{"type":"string"}},"required":["a"]`
-	// The same shapes outside the decision's fragment (draft-07, a minLength
-	// declaration) go through the key-local reading.
-	const d7 = `"$schema":"http://json-schema.org/draft-07/schema#",`
+	// The same shapes outside the decision's fragment (draft-06, which it
+	// does not read, and a minLength declaration) go through the key-local
+	// reading.
+	const d7 = `"$schema":"http://json-schema.org/draft-06/schema#",`
 	d7closed := `{` + d7 + `"type":"object","properties":{"a":{"type":"string","minLength":1},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false}`
 	d7open := `{` + d7 + `"type":"object","additionalProperties":true}`
 	cases := []struct {
@@ -59,30 +60,30 @@ func TestDroppedDeclarations(t *testing.T) {
 		says     string // a message must contain it
 	}{
 		{"input opened up", tool(closed), tool(open),
-			[]string{"drift/input-constraint-relaxed /inputSchema/additionalProperties", "drift/input-type-widened /inputSchema/additionalProperties"},
+			[]string{"drift/input-constraint-relaxed /inputSchema/additionalProperties"},
 			`no longer declares "a" and "b", and still accepts every value they accepted`},
-		{"input opened up, draft-07", tool(d7closed), tool(d7open),
-			[]string{"drift/input-constraint-relaxed /inputSchema/additionalProperties", "drift/input-type-widened /inputSchema/additionalProperties"},
+		{"input opened up, draft-06", tool(d7closed), tool(d7open),
+			[]string{"drift/input-constraint-relaxed /inputSchema/additionalProperties"},
 			`no longer declares "a" and "b"`},
 		{"input closed down again", tool(open), tool(closed),
-			[]string{"drift/input-additional-properties-closed /inputSchema/additionalProperties", "drift/input-type-narrowed /inputSchema/additionalProperties",
+			[]string{"drift/input-additional-properties-closed /inputSchema/additionalProperties",
 				"drift/input-property-added /inputSchema/properties/b", "drift/input-required-property-added /inputSchema/required/0"}, ""},
 		{"output opened up", outTool(closed), outTool(open),
-			[]string{"drift/output-constraint-relaxed /outputSchema/additionalProperties", "drift/output-type-widened /outputSchema/additionalProperties",
+			[]string{"drift/output-constraint-relaxed /outputSchema/additionalProperties",
 				"drift/output-property-removed /outputSchema/properties/a", "drift/output-property-removed /outputSchema/properties/b"},
 			`"b" was removed and may now hold what the old schema ruled out (for example {"a":"s","b":"s"} now matches and did not before)`},
-		{"output opened up, draft-07", outTool(d7closed), outTool(d7open),
-			[]string{"drift/output-constraint-relaxed /outputSchema/additionalProperties", "drift/output-type-widened /outputSchema/additionalProperties",
+		{"output opened up, draft-06", outTool(d7closed), outTool(d7open),
+			[]string{"drift/output-constraint-relaxed /outputSchema/additionalProperties",
 				"drift/output-property-removed /outputSchema/properties/a", "drift/output-property-removed /outputSchema/properties/b"},
 			`for example {"b":"s"} is accepted for it and was not before`},
 		{"output closed up", outTool(open), outTool(closed),
-			[]string{"drift/output-constraint-tightened /outputSchema/additionalProperties", "drift/output-type-narrowed /outputSchema/additionalProperties",
+			[]string{"drift/output-constraint-tightened /outputSchema/additionalProperties",
 				"drift/output-property-added /outputSchema/properties/a", "drift/output-property-added /outputSchema/properties/b",
 				"drift/output-required-property-added /outputSchema/required/0"}, ""},
 		{"input dropped from a closed object", tool(closed), tool(`{"type":"object",` + onlyA + `,"additionalProperties":false}`),
 			[]string{"drift/input-property-removed /inputSchema/properties/b"},
 			`rejects what callers sent for it (for example {"a":"s","b":1} matched the old schema and no longer does)`},
-		{"input dropped from a closed object, draft-07", tool(d7closed),
+		{"input dropped from a closed object, draft-06", tool(d7closed),
 			tool(`{` + d7 + `"type":"object","properties":{"a":{"type":"string","minLength":1}},"required":["a"],"additionalProperties":false}`),
 			[]string{"drift/input-property-removed /inputSchema/properties/b"}, `for example {"b":1} was accepted for it and no longer is`},
 		{"input dropped under a stricter additionalProperties", tool(closed), tool(`{"type":"object",` + onlyA + `,"additionalProperties":{"type":"string"}}`),

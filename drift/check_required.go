@@ -46,7 +46,7 @@ func checkRequired(p *schemaPass) {
 	if !p.Structural() {
 		return
 	}
-	oldReq, newReq := p.Old.requiredSet(), p.New.requiredSet()
+	oldReq, newReq := p.c.old.requiredOf(p.Old, 0), p.c.new.requiredOf(p.New, 0)
 	newProps := p.New.value("properties")
 	newNode, newPtr := p.New.get("required")
 	oldNode, oldPtr := p.Old.get("required")
@@ -55,6 +55,7 @@ func checkRequired(p *schemaPass) {
 			continue
 		}
 		at, ptr := requiredItem(newNode, newPtr, name)
+		p.claim(claim{kind: claimRequires, prop: name, shape: true})
 		switch {
 		case p.Dir == dirOutput:
 			p.reportNode(outputRequiredPropertyAdded, false, at, ptr, "%s property %q is now required", p.Path, name)
@@ -74,6 +75,7 @@ func checkRequired(p *schemaPass) {
 		if newReq[name] || (p.c.old.declares(p.Old, name, 0) && !p.c.new.declares(p.New, name, 0)) {
 			continue
 		}
+		p.claim(claim{kind: claimUnrequires, prop: name, shape: true})
 		if p.Dir == dirOutput {
 			at, ptr := requiredItem(oldNode, oldPtr, name)
 			p.reportNode(outputRequiredPropertyRemoved, true, at, ptr, "%s property %q is no longer required: consumers may not get it", p.Path, name)
@@ -86,6 +88,46 @@ func checkRequired(p *schemaPass) {
 		}
 		p.reportNode(inputPropertyBecameOptional, false, at, ptr, "%s property %q became optional", p.Path, name)
 	}
+}
+
+// requiredOf is every name an instance of v must hold: v's own required
+// (requiredSet), what every alternative that admits objects requires (a
+// union whose object branches all require "type" requires it, and a string
+// branch beside them frees no object of it), and what any allOf conjunct
+// requires.
+func (r resolver) requiredOf(v view, depth int) map[string]bool {
+	out := v.requiredSet()
+	if depth > 4 {
+		return out
+	}
+	for _, it := range items(v.value("allOf")) {
+		if isSchemaNode(it) {
+			for name := range r.requiredOf(r.resolve(it, ""), depth+1) {
+				out[name] = true
+			}
+		}
+	}
+	var common map[string]bool
+	for _, alt := range altNodes(v) {
+		a := r.resolve(alt, "")
+		if r.typesOf(a)&tObject == 0 {
+			continue
+		}
+		req := r.requiredOf(a, depth+1)
+		if common == nil {
+			common = req
+			continue
+		}
+		for name := range common {
+			if !req[name] {
+				delete(common, name)
+			}
+		}
+	}
+	for name := range common {
+		out[name] = true
+	}
+	return out
 }
 
 func requiredItem(list *jsontree.Node, ptr, name string) (*jsontree.Node, string) {

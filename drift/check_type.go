@@ -64,5 +64,6 @@ func checkType(p *schemaPass) {
 	default:
 		r, how = p.pick(inputTypeChanged, outputTypeChanged), "changed"
 	}
+	p.claim(claim{shape: true})
 	p.reportAt(r, false, "type", "%s type %s from %s to %s", p.Path, how, o, n)
 }

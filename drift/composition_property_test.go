@@ -322,6 +322,7 @@ func TestCompositionProperty(t *testing.T) {
 		pairs = 60
 	}
 	var checkedIn, checkedOut, narrowedIn, dropped, composed, padded int
+	var tr truth
 	for i := 0; i < pairs; i++ {
 		a := g.schema()
 		var b map[string]any
@@ -354,7 +355,7 @@ func TestCompositionProperty(t *testing.T) {
 			if swap == 1 {
 				old, new, accOld, accNew = b, a, accB, accA
 			}
-			in := breakingFindings(diffJSON(t, `[{"name":"t","inputSchema":`+mustJSON(old)+`}]`, `[{"name":"t","inputSchema":`+mustJSON(new)+`}]`))
+			in := breakingFindings(diffTruth(t, &tr, `[{"name":"t","inputSchema":`+mustJSON(old)+`}]`, `[{"name":"t","inputSchema":`+mustJSON(new)+`}]`))
 			if within(accOld, accNew) {
 				checkedIn++
 				for _, f := range in {
@@ -367,7 +368,7 @@ func TestCompositionProperty(t *testing.T) {
 					t.Errorf("input narrowed, but nothing breaking:\nold %s\nnew %s", mustJSON(old), mustJSON(new))
 				}
 			}
-			out := breakingFindings(diffJSON(t, `[{"name":"t","inputSchema":{"type":"object"},"outputSchema":`+mustJSON(old)+`}]`,
+			out := breakingFindings(diffTruth(t, &tr, `[{"name":"t","inputSchema":{"type":"object"},"outputSchema":`+mustJSON(old)+`}]`,
 				`[{"name":"t","inputSchema":{"type":"object"},"outputSchema":`+mustJSON(new)+`}]`))
 			if within(accNew, accOld) {
 				checkedOut++
@@ -381,6 +382,14 @@ func TestCompositionProperty(t *testing.T) {
 	}
 	t.Logf("%d input pairs only relaxed, %d output pairs only narrowed, %d input pairs narrowed; of %d pairs, %d dropped a declaration, "+
 		"%d removed or added a root composition, %d were padded", checkedIn, checkedOut, narrowedIn, pairs, dropped, composed, padded)
+	// Every example shown proves the claim beside it (issue 28).
+	for _, n := range tr.notes {
+		t.Log(n)
+	}
+	t.Logf("%d examples checked against both schemas and their claim, %d untrue, %d unverified", tr.checked, tr.untrue, tr.unverified)
+	if tr.untrue > 0 || tr.unverified > 0 {
+		t.Errorf("%d untrue and %d unverified examples", tr.untrue, tr.unverified)
+	}
 	if dropped < pairs/10 || composed < pairs/10 || padded < pairs/10 {
 		t.Fatalf("too few pairs of issue 19's shapes: %d dropped, %d composed, %d padded of %d", dropped, composed, padded, pairs)
 	}

@@ -108,6 +108,31 @@ var corpusExpect = map[string][]string{
 		"drift/tool-added read_media_file ",
 		"drift/tool-added read_text_file ",
 	},
+	// read_media_file's output items became "the old object, or a resource
+	// item" (issue 28): one breaking finding that names the change, with
+	// "data" and "mimeType" no longer required in its details; "type" is
+	// required by both branches and is not reported. "blob" left the old
+	// branch's enum (an output narrowing), the description changed and every
+	// tool's openWorldHint went from true to false.
+	"npm-filesystem-read_media_file-content-becomes-union": {
+		"drift/annotation-changed create_directory /annotations/openWorldHint",
+		"drift/annotation-changed directory_tree /annotations/openWorldHint",
+		"drift/annotation-changed edit_file /annotations/openWorldHint",
+		"drift/annotation-changed get_file_info /annotations/openWorldHint",
+		"drift/annotation-changed list_allowed_directories /annotations/openWorldHint",
+		"drift/annotation-changed list_directory /annotations/openWorldHint",
+		"drift/annotation-changed list_directory_with_sizes /annotations/openWorldHint",
+		"drift/annotation-changed move_file /annotations/openWorldHint",
+		"drift/annotation-changed read_file /annotations/openWorldHint",
+		"drift/annotation-changed read_media_file /annotations/openWorldHint",
+		"drift/annotation-changed read_multiple_files /annotations/openWorldHint",
+		"drift/annotation-changed read_text_file /annotations/openWorldHint",
+		"drift/annotation-changed search_files /annotations/openWorldHint",
+		"drift/annotation-changed write_file /annotations/openWorldHint",
+		"drift/description-changed read_media_file /description",
+		"drift/output-constraint-relaxed read_media_file /outputSchema/properties/content/items",
+		"drift/output-enum-value-removed read_media_file /outputSchema/properties/content/items/anyOf/0/properties/type/enum",
+	},
 	// Mixed semantic change and generator noise. Reported per tool: the new
 	// outputSchema (non-breaking), the new title (warning), the new execution
 	// field, and additionalProperties:false dropped from the input root and

@@ -99,6 +99,10 @@ type presence struct {
 	mentions   map[string]int
 	nested     bool
 	countsKeys bool
+	// legacy: the schema being rewritten is draft-07.
+	legacy bool
+	// plain is the fresh string no schema lists (fresh).
+	plain string
 }
 
 func newPresence() *presence {
@@ -127,6 +131,9 @@ func (ps *presence) fresh() {
 		for i := 0; i <= len(listed); i++ {
 			if n := jsontree.FromValue(kind(i)); !listed[canonical(n)] {
 				ps.value(n)
+				if n.Is(jsontree.String) {
+					ps.plain = n.Text
+				}
 				break
 			}
 		}
@@ -177,6 +184,10 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 	for _, m := range n.Members {
 		v := m.Value
 		switch k := m.Key; {
+		case ps.legacy && n.Get("$ref") != nil && k != "$ref":
+			// draft-07 ignores a $ref's siblings.
+		case ps.legacy && (k == "dependentRequired" || k == "dependentSchemas" || k == "dependencies"):
+			return nil, false
 		case proseKeywords[k], k == "$defs", k == "definitions":
 		case k == "$ref":
 			frag, ok := strings.CutPrefix(v.Text, "#")
@@ -744,18 +755,25 @@ type decision struct {
 func prepare(old, oldRoot, new, newRoot *jsontree.Node) (*decision, bool) {
 	// holds reads keywords as 2020-12 does (2019-09 agrees on these);
 	// older drafts read dependentSchemas, if/then/else differently or not at all.
-	for _, root := range []*jsontree.Node{oldRoot, newRoot} {
-		if d, err := schemacheck.DialectOf(root); err != nil || (d != schemacheck.Draft2020 && d != schemacheck.Draft2019) {
+	// draft-07 reads them alike too, but ignores a $ref's siblings and
+	// knows neither dependentRequired nor dependentSchemas (rewrite).
+	var legacy [2]bool
+	for i, root := range []*jsontree.Node{oldRoot, newRoot} {
+		d, err := schemacheck.DialectOf(root)
+		if err != nil || (d != schemacheck.Draft2020 && d != schemacheck.Draft2019 && d != schemacheck.Draft07) {
 			return nil, false
 		}
+		legacy[i] = d == schemacheck.Draft07
 	}
 	ps := newPresence()
 	d := &decision{ps: ps, oldRoot: oldRoot, newRoot: newRoot}
 	var ok bool
+	ps.legacy = legacy[0]
 	if d.old, ok = ps.rewrite(old, oldRoot, 0); !ok {
 		return nil, false
 	}
 	d.names.oldNames, ps.declared = ps.declared, map[string]bool{}
+	ps.legacy = legacy[1]
 	if d.new, ok = ps.rewrite(new, newRoot, 0); !ok {
 		return nil, false
 	}
@@ -816,18 +834,44 @@ func sameJSON(a, b *jsontree.Node) bool {
 // shown is an instance as a person should read it: a key whose schema a
 // token stands for holds either that token, or some value its schema rejects.
 func (ps *presence) shown(inst any) any {
+	if len(ps.tokens) == 0 {
+		return inst
+	}
+	if ps.isToken(inst) {
+		return ps.plain
+	}
 	obj, ok := inst.(map[string]any)
-	if !ok || len(ps.tokens) == 0 {
+	if !ok {
 		return inst
 	}
 	out := map[string]any{}
 	for k, val := range obj {
 		out[k] = val
-		if _, opaque := ps.opaque[k]; opaque && val != ps.tokens[k].Text {
+		_, opaque := ps.opaque[k]
+		switch {
+		case opaque && val != ps.tokens[k].Text:
 			out[k] = fmt.Sprintf("<a value %s rejects>", k)
+		case !opaque && ps.isToken(val):
+			// Another key's token is, here, just a string no schema lists:
+			// the plain one stands in the same class and does not read as a
+			// value of that other key.
+			out[k] = ps.plain
 		}
 	}
 	return out
+}
+
+func (ps *presence) isToken(v any) bool {
+	s, ok := v.(string)
+	if !ok {
+		return false
+	}
+	for _, t := range ps.tokens {
+		if t.Text == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Effects of rules on the set of accepted instances.
@@ -871,17 +915,15 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 	if !ok {
 		return false
 	}
-	emit := c.pair.emit
-	var got []contract.Finding
-	c.pair.emit = func(f contract.Finding) { got = append(got, f) }
+	sink := c.pair.sink
+	var got []pending
+	c.pair.sink = func(pf pending) { got = append(got, pf) }
 	c.judging = true
 	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: scopeFull, pair: c.pair, c: c, decision: d}
-	for _, check := range schemaChecks {
-		check(p)
-	}
+	c.check(p)
 	c.children(old, new, path, depth)
 	c.judging = false
-	c.pair.emit = emit
+	c.pair.sink = sink
 
 	composed := hasComposition(old.node) || hasComposition(new.node)
 	// Under composition the walk may miss a change: decide whenever the pair
@@ -889,8 +931,8 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 	// a declaration is dropped or added.
 	dropped := !subset(d.names.oldNames, d.names.newNames)
 	needed := composed || dropped
-	for _, f := range got {
-		switch ruleEffects[Lookup(f.Rule)] {
+	for _, pf := range got {
+		switch ruleEffects[Lookup(pf.f.Rule)] {
 		case effectNarrows, effectWidens, effectEither:
 			needed = true
 		case effectDeclares:
@@ -902,34 +944,46 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 		v = d.run()
 	}
 	if !needed {
-		for _, f := range got {
-			emit(f)
+		for _, pf := range got {
+			sink(pf)
 		}
 		return true
 	}
 	oldNames, newNames := v.oldNames, v.newNames
+	here := nodeKey{old.node, new.node}
 	seen := map[string]bool{}
 	var narrowed, widened, keptBreaking bool
-	for _, f := range got {
+	for _, pf := range got {
+		f := pf.f
 		key := f.Rule + "\x00" + f.File + "\x00" + f.Pointer
 		if seen[key] {
 			continue
 		}
-		switch ruleEffects[Lookup(f.Rule)] {
+		effect := ruleEffects[Lookup(f.Rule)]
+		// A claim of its own, made at this node, is kept only when an
+		// instance proves it, and shows that instance; a finding of a node
+		// below makes no claim the decision of this one could prove.
+		if pf.claim.kind != claimNone && pf.at == here && (effect == effectNarrows || effect == effectWidens) {
+			instance, ok := d.prove(pf.claim, effect == effectNarrows)
+			if !ok {
+				continue
+			}
+			pf.f.Message += proofText(pf.claim, effect == effectNarrows, instance)
+			narrowed, widened = narrowed || effect == effectNarrows, widened || effect == effectWidens
+			seen[key] = true
+			keptBreaking = keptBreaking || f.Change == contract.ChangeBreaking
+			sink(pf)
+			continue
+		}
+		switch effect {
 		case effectNarrows:
 			if !v.narrowed {
 				continue
-			}
-			if !narrowed {
-				f.Message += witness(" (for example %s matched the old schema and no longer does)", v.lost)
 			}
 			narrowed = true
 		case effectWidens:
 			if !v.widened {
 				continue
-			}
-			if !widened {
-				f.Message += witness(" (for example %s now matches and did not before)", v.gained)
 			}
 			widened = true
 		case effectEither:
@@ -946,13 +1000,14 @@ func (c *comparer) judged(old, new view, path string, depth int) bool {
 		}
 		seen[key] = true
 		keptBreaking = keptBreaking || f.Change == contract.ChangeBreaking
-		emit(f)
+		sink(pf)
 	}
 	// Without composition the walk sees every change but one: a declaration
 	// dropped where the key's absence, not its value, is what the new schema
 	// rejects (still required, say), which no removal finding claims. Else the
 	// decision only weeds out what it cannot bear out (a property renamed
 	// reads as removed and added, not also as "accepts more").
+	c.pair.at = here
 	if !composed {
 		if !dropped || keptBreaking {
 			return true

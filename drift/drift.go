@@ -229,6 +229,21 @@ type toolPair struct {
 	emit     func(contract.Finding)
 	patch    json.RawMessage
 	patched  bool
+	// next is the claim of the next finding reported (proof.go); sink,
+	// when set, takes findings with their claims instead of emit, for the
+	// schema walk to judge and group them before they are emitted.
+	next claim
+	sink func(pending)
+	// at is the node pair whose checks are running.
+	at nodeKey
+}
+
+// pending is a finding of the schema walk not yet emitted: its claim, and
+// the pair of schema nodes whose checks reported it (group.go).
+type pending struct {
+	f     contract.Finding
+	claim claim
+	at    nodeKey
 }
 
 // report emits a finding located in the old tool (onOld, for removals) or the
@@ -257,6 +272,12 @@ func (tp *toolPair) report(r *Rule, onOld bool, node *jsontree.Node, pointer, fi
 		node = at.Node
 	}
 	f.Locate(at, node)
+	c := tp.next
+	tp.next = claim{}
+	if tp.sink != nil {
+		tp.sink(pending{f: f, claim: c, at: tp.at})
+		return
+	}
 	tp.emit(f)
 }
 

@@ -30,7 +30,7 @@ func TestBindingRulesExist(t *testing.T) {
 func TestRuleMetadata(t *testing.T) {
 	infoClass := map[string]bool{"drift/default-changed": true, "drift/description-changed": true, "drift/title-changed": true,
 		"drift/annotation-weakened": true, "drift/annotation-changed": true, "drift/schema-too-deep": true,
-		"drift/input-property-added-with-default": true}
+		"drift/input-property-added-with-default": true, "drift/pattern-changed": true}
 	rules := Rules()
 	for i, r := range rules {
 		if i > 0 && rules[i-1].ID >= r.ID {

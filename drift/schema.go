@@ -53,17 +53,22 @@ type view struct {
 	// plain schema: its keywords apply to the alternative's instances too, so
 	// what it declares and requires counts for the alternative.
 	outer *view
+	// legacy is set for a document of draft-07 or older, whose keywords
+	// get lifts to 2020-12 (normalise.go).
+	legacy bool
 }
 
 // get returns a keyword's value and its pointer (relative to the tool).
+// Keywords are read as 2020-12 reads them, equivalent spellings as one
+// (normalise.go).
 func (v view) get(key string) (*jsontree.Node, string) {
 	if v.over != nil && key != "$ref" {
-		if x := v.over.Get(key); x != nil {
-			return x, jsontree.Append(v.overPtr, key)
+		if x, ptr := v.lifted(v.over, v.overPtr, key); x != nil {
+			return x, ptr
 		}
 	}
-	if x := v.node.Get(key); x != nil {
-		return x, jsontree.Append(v.ptr, key)
+	if x, ptr := v.lifted(v.node, v.ptr, key); x != nil {
+		return x, ptr
 	}
 	return nil, ""
 }
@@ -115,10 +120,13 @@ func (r resolver) declares(v view, name string, depth int) bool {
 type resolver struct {
 	root    *jsontree.Node
 	rootPtr string
+	// legacy: the document is draft-07 or older, where a $ref's siblings
+	// are ignored.
+	legacy bool
 }
 
 func (r resolver) resolve(n *jsontree.Node, ptr string) view {
-	v := view{node: n, ptr: ptr}
+	v := view{node: n, ptr: ptr, legacy: r.legacy}
 	for hops := 0; hops < maxRefHops; hops++ {
 		ref := v.node.Get("$ref")
 		if !ref.Is(jsontree.String) || !strings.HasPrefix(ref.Text, "#") {
@@ -132,7 +140,7 @@ func (r resolver) resolve(n *jsontree.Node, ptr string) view {
 		if !ok || !(target.Is(jsontree.Object) || target.Is(jsontree.Bool)) {
 			break
 		}
-		if v.over == nil && len(v.node.Members) > 1 {
+		if v.over == nil && len(v.node.Members) > 1 && !r.legacy {
 			v.over, v.overPtr = v.node, v.ptr
 		}
 		v.node, v.ptr = target, r.rootPtr+frag
@@ -189,6 +197,10 @@ func (p *schemaPass) reportAt(r *Rule, onOld bool, key, format string, args ...a
 		v = p.Old
 	}
 	node, ptr := v.get(key)
+	if raw := v.node.Get(key); node == nil && raw != nil {
+		// Written but vacuous (normalise.go): still the place to point at.
+		node, ptr = raw, jsontree.Append(v.ptr, key)
+	}
 	if node == nil {
 		node, ptr = v.node, v.ptr
 	}
@@ -211,6 +223,8 @@ type comparer struct {
 	judging bool
 	// stopped is set once the walk reported reaching maxDepth.
 	stopped bool
+	// unions are the nodes whose union changed shape (group.go).
+	unions []unionNode
 }
 
 // visitKey guards against $ref cycles and repeated work: a pair of views is
@@ -225,13 +239,17 @@ func compareSchemas(tp *toolPair, dir direction, oldRoot, newRoot *jsontree.Node
 	ptr := "/" + key
 	c := &comparer{
 		dir:     dir,
-		old:     resolver{root: oldRoot, rootPtr: ptr},
-		new:     resolver{root: newRoot, rootPtr: ptr},
+		old:     resolver{root: oldRoot, rootPtr: ptr, legacy: legacyDialect(oldRoot)},
+		new:     resolver{root: newRoot, rootPtr: ptr, legacy: legacyDialect(newRoot)},
 		pair:    tp,
 		visited: map[visitKey]bool{},
 		budget:  maxPairs,
 	}
+	var all []pending
+	tp.sink = func(pf pending) { all = append(all, pf) }
 	c.schemas(c.old.resolve(oldRoot, ptr), c.new.resolve(newRoot, ptr), key, scopeFull, 0)
+	tp.sink = nil
+	c.group(all)
 }
 
 func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
@@ -256,13 +274,14 @@ func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
 	if old.over == nil && new.over == nil && equalWithin(old.node, new.node, 4*(maxDepth-depth)+8) {
 		return
 	}
-	if sc == scopeFull && c.judged(old, new, path, depth) {
-		return
+	if sc == scopeFull {
+		c.noteUnion(old, new, path)
+		if c.judged(old, new, path, depth) {
+			return
+		}
 	}
 	p := &schemaPass{Dir: c.dir, Old: old, New: new, Path: path, scope: sc, pair: c.pair, c: c}
-	for _, check := range schemaChecks {
-		check(p)
-	}
+	c.check(p)
 	if sc == scopeOuter {
 		return
 	}
@@ -317,6 +336,14 @@ type branch struct {
 }
 
 func (c *comparer) alternatives(r resolver, v view, path string) []branch {
+	return c.flatAlternatives(r, v, path, 0)
+}
+
+// flatAlternatives lists v's alternatives, those of an alternative that is
+// itself only a union (an "object or string" whose object is a $ref to a
+// oneOf of three parents) in its place: such a union pairs with the other
+// side's branches one by one, not as one of them.
+func (c *comparer) flatAlternatives(r resolver, v view, path string, depth int) []branch {
 	for _, key := range []string{"anyOf", "oneOf"} {
 		arr, ptr := v.get(key)
 		if !arr.Is(jsontree.Array) {
@@ -324,13 +351,33 @@ func (c *comparer) alternatives(r resolver, v view, path string) []branch {
 		}
 		var out []branch
 		for i, it := range arr.Items {
-			if isSchemaNode(it) {
-				out = append(out, branch{view: r.resolve(it, jsontree.AppendIndex(ptr, i)), path: path + "|" + key + "[" + itoa(i) + "]"})
+			if !isSchemaNode(it) {
+				continue
 			}
+			b := branch{view: r.resolve(it, jsontree.AppendIndex(ptr, i)), path: path + "|" + key + "[" + itoa(i) + "]"}
+			if depth < 4 && b.view.over == nil && pureUnion(b.view.node) {
+				out = append(out, c.flatAlternatives(r, b.view, b.path, depth+1)...)
+				continue
+			}
+			out = append(out, b)
 		}
 		return out
 	}
 	return nil
+}
+
+// pureUnion reports a schema that is one anyOf or oneOf and prose.
+func pureUnion(n *jsontree.Node) bool {
+	unions := 0
+	for _, m := range n.Members {
+		switch {
+		case (m.Key == "anyOf" || m.Key == "oneOf") && m.Value.Is(jsontree.Array) && len(m.Value.Items) > 0:
+			unions++
+		case !proseKeywords[m.Key] && m.Key != "$defs" && m.Key != "definitions":
+			return false
+		}
+	}
+	return unions == 1 && constUnion(n) == nil
 }
 
 // branches pairs anyOf/oneOf alternatives: by type first, then by likeness
@@ -342,7 +389,12 @@ func (c *comparer) branches(old, new view, path string, depth int) {
 	switch {
 	case ob != nil && nb != nil:
 		for _, m := range c.pairBranches(ob, nb) {
-			c.schemas(ob[m.i].view, nb[m.j].view, nb[m.j].path, scopeFull, depth+1)
+			compare := func() { c.schemas(ob[m.i].view, nb[m.j].view, nb[m.j].path, scopeFull, depth+1) }
+			if c.absorbed(ob, nb, m.i, m.j) {
+				c.dropBreaking(compare)
+				continue
+			}
+			compare()
 		}
 	case ob == nil && nb != nil:
 		if best := c.closestBranch(old, nb, false); best >= 0 {

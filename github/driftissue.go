@@ -150,6 +150,9 @@ func Standings(r *contract.Result, opts StandingOptions) []Standing {
 			body := fmt.Sprintf("**%s** could not be reached in the nightly check, so its tools were not compared with the "+
 				"snapshot. This is not drift: a server that does not answer has not removed its tools, and its drift "+
 				"issue, if any, stays as it was.\n\n> %s\n", md(s.Name), md(s.Error))
+			if strings.Contains(s.Error, contract.NeedsOAuthClient) {
+				body += oauthSetup(s.Name)
+			}
 			out = append(out, Standing{Server: s.Name, State: Unreachable, Title: "MCP server " + code(s.Name) + " could not be reached",
 				Body: issueBody(UnreachableMarker(s.Name), body, seen, opts)})
 		case len(byServer[s.Name]) > 0:
@@ -174,6 +177,22 @@ func Standings(r *contract.Result, opts StandingOptions) []Standing {
 		}
 	}
 	return out
+}
+
+// oauthSetup is what to configure for a server that asks for an OAuth
+// token: a client allowed the client_credentials grant, its id and secret
+// as repository secrets, and the config and workflow lines that use them.
+func oauthSetup(server string) string {
+	if contract.CheckServerName(server) != nil {
+		server = "NAME"
+	}
+	v := strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(server))
+	return fmt.Sprintf("\n**To configure:** the server asks for an OAuth bearer token. Register a client allowed the "+
+		"`client_credentials` grant with its authorization server, store its id and secret as the repository "+
+		"secrets `%[2]s_CLIENT_ID` and `%[2]s_CLIENT_SECRET`, and give the server in `.mcp-contract.yaml`:\n\n"+
+		"```yaml\nservers:\n  %[1]s:\n    auth:\n      client-credentials:\n        client-id: ${%[2]s_CLIENT_ID}\n        client-secret: ${%[2]s_CLIENT_SECRET}\n```\n\n"+
+		"and the nightly step's `env:`:\n\n```yaml\n%[2]s_CLIENT_ID: ${{ secrets.%[2]s_CLIENT_ID }}\n%[2]s_CLIENT_SECRET: ${{ secrets.%[2]s_CLIENT_SECRET }}\n```\n\n"+
+		"The token endpoint is discovered from the server's metadata; the token is masked like the secret.\n", server, v)
 }
 
 func changeSummary(changes map[string]int) string {

@@ -395,3 +395,29 @@ func TestUnreachableIssueEscapesEverything(t *testing.T) {
 		t.Errorf("body:\n%s", got[0].Body)
 	}
 }
+
+// The unreachable issue of a server that asked for an OAuth token carries
+// source's explanation and the configuration to write.
+func TestUnreachableIssueSaysWhatToConfigureForOAuth(t *testing.T) {
+	// As source words it (TestUnauthorizedIsExplained).
+	msg := `could not start the session: the server answered 401 Unauthorized and asks for Bearer auth (scope "tools.read", resource metadata "https://staging.example.com/.well-known/oauth-protected-resource/mcp", authorization server "https://login.example.com"); ` +
+		contract.NeedsOAuthClient + ": in .mcp-contract.yaml under servers.staging-api, `auth: {client-credentials: {client-id: \"${CLIENT_ID}\", client-secret: \"${CLIENT_SECRET}\"}}` (the grant a job with no user runs; the token endpoint is discovered), or a token in `headers: {Authorization: \"Bearer ${TOKEN}\"}`"
+	r := &contract.Result{Servers: []contract.ServerInfo{{Name: "staging-api", Origin: "http:https://staging.example.com/mcp", Error: msg}}}
+	got := Standings(r, StandingOptions{Masker: safetext.NewMasker(), Now: time.Now()})
+	if len(got) != 1 || got[0].State != Unreachable {
+		t.Fatalf("%+v", got)
+	}
+	body := got[0].Body
+	for _, want := range []string{"asks for Bearer auth", "authorization server", "login.example.com",
+		"```yaml\nservers:\n  staging-api:\n    auth:\n      client-credentials:\n        client-id: ${STAGING_API_CLIENT_ID}\n        client-secret: ${STAGING_API_CLIENT_SECRET}\n```",
+		"STAGING_API_CLIENT_SECRET: ${{ secrets.STAGING_API_CLIENT_SECRET }}"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("issue lacks %q:\n%s", want, body)
+		}
+	}
+	// Another failure gets no OAuth advice.
+	r.Servers[0].Error = "could not start the session: connection refused"
+	if body := Standings(r, StandingOptions{Masker: safetext.NewMasker(), Now: time.Now()})[0].Body; strings.Contains(body, "To configure") {
+		t.Errorf("OAuth advice for a refused connection:\n%s", body)
+	}
+}

@@ -25,6 +25,11 @@ func providerWalk(p *Pass, fn func(s schemawalk.Schema)) {
 
 // providerFix is the fix line of rules whose repair `sanitize` automates.
 func providerFix(profile Profile, manual string) string {
+	if profile == ProfileOpenAIAgents {
+		// The Agents SDK leaves a schema that is strict already as it is, so
+		// openai-strict's repair is the one that serves it.
+		profile = ProfileOpenAIStrict
+	}
 	return manual + ", or run `mcp-contract sanitize --profile " + string(profile) + "`"
 }
 

@@ -30,6 +30,7 @@ const (
 	// Chosen with --profile.
 	ProfileOpenAI           Profile = "openai"
 	ProfileOpenAIStrict     Profile = "openai-strict"
+	ProfileOpenAIAgents     Profile = "openai-agents"
 	ProfileGemini           Profile = "gemini"
 	ProfileGeminiJSONSchema Profile = "gemini-jsonschema"
 	ProfileAnthropic        Profile = "anthropic"
@@ -45,7 +46,7 @@ var AlwaysOn = []Profile{ProfileMCP, ProfileSchema, ProfileSecurity, ProfileDocs
 var Portable = []Profile{ProfileOpenAI, ProfileGemini, ProfileGeminiJSONSchema, ProfileAnthropic, ProfileBedrock, ProfileFireworks}
 
 // Providers is every provider profile, strict ones included.
-var Providers = []Profile{ProfileOpenAI, ProfileOpenAIStrict, ProfileGemini, ProfileGeminiJSONSchema, ProfileAnthropic, ProfileAnthropicStrict, ProfileBedrock, ProfileFireworks}
+var Providers = []Profile{ProfileOpenAI, ProfileOpenAIStrict, ProfileOpenAIAgents, ProfileGemini, ProfileGeminiJSONSchema, ProfileAnthropic, ProfileAnthropicStrict, ProfileBedrock, ProfileFireworks}
 
 // ExpandProfiles turns user names ("portable", "all", "gemini", ...) into the
 // set of enabled profiles, always-on ones included.

@@ -155,6 +155,7 @@ func checkPair(catalog *contract.Catalog, t *contract.Tool, op *Operation, s *Sp
 			node = n
 		}
 		f.Locate(t, node)
+		f.Details = d.Details
 		f.Related = []contract.Location{{File: s.File, Line: op.Line, Column: op.Column, Pointer: op.Pointer}}
 		out = append(out, f)
 	}

@@ -181,7 +181,7 @@ func (e *elementEncoder) value(v any, prefix string) {
 // a lint of a large catalog; the common shape (no patch, no related places)
 // is written directly, the rest still goes through value.
 func (e *elementEncoder) finding(f *contract.Finding) {
-	if f.Patch != nil || len(f.Related) > 0 {
+	if f.Patch != nil || len(f.Related) > 0 || len(f.Details) > 0 {
 		e.value(f, "    ")
 		return
 	}

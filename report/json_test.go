@@ -23,6 +23,7 @@ func TestFindingMatchesEncodingJSON(t *testing.T) {
 		{Rule: "a/b", Severity: contract.Error, Category: "lint", Message: "with patch", Patch: json.RawMessage(`[{"op":"remove","path":"/a"}]`)},
 		{Rule: "a/b", Severity: contract.Error, Category: "collisions", Message: "related", Related: []contract.Location{{Server: "o", Tool: "x", Line: 3}}},
 		{Rule: "a/b", Severity: contract.Error, Category: "lint", Message: `say "hi"`, Fix: `C:\path`},
+		{Rule: "a/b", Severity: contract.Error, Category: "drift", Message: "one change", Details: []string{"data may be missing"}},
 		{Message: ""},
 	}
 	for i := range findings {

@@ -279,6 +279,13 @@ func sarifResultOf(f contract.Finding, ruleIndex int, opts *SARIFOptions) sarifR
 	if f.Pointer != "" {
 		props["pointer"] = f.Pointer
 	}
+	if len(f.Details) > 0 {
+		details := make([]string, len(f.Details))
+		for i, d := range f.Details {
+			details[i] = masker.Mask(d)
+		}
+		props["details"] = details
+	}
 	res.Properties = props
 	return res
 }

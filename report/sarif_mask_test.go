@@ -20,6 +20,10 @@ func TestSARIFMasksSecrets(t *testing.T) {
 		"message": func(f contract.Finding) contract.Finding { f.Message = "the description holds " + secret; return f }(base),
 		"fix":     func(f contract.Finding) contract.Finding { f.Fix = "rotate " + secret; return f }(base),
 		"pointer": func(f contract.Finding) contract.Finding { f.Pointer = "/properties/" + secret; return f }(base),
+		"details": func(f contract.Finding) contract.Finding {
+			f.Details = []string{"property " + secret + " may be missing"}
+			return f
+		}(base),
 		"related": func(f contract.Finding) contract.Finding {
 			f.Related = []contract.Location{{Server: "s", Tool: "t", Pointer: "/properties/" + secret}}
 			return f

@@ -149,11 +149,18 @@ const minReplayedCalls = 12000
 // (as openai-strict does) would trade the optional limit for the union one.
 var perRequestLimits = []string{"anthropic-strict/limit-tools", "anthropic-strict/limit-optional-parameters", "anthropic-strict/limit-union-parameters"}
 
+// serverOnly are refusals no rewrite that keeps every valid call valid can
+// meet. Gemini's parameters refuse an object without properties, and a
+// free-form object has no properties to declare: turning it into a string
+// would change what the server receives. Only the server can describe its
+// keys.
+var serverOnly = []string{"gemini/object-without-properties"}
+
 // profileErrors lints c with profile alone and returns its error findings.
 func profileErrors(c *contract.Catalog, profile string) []contract.Finding {
 	var out []contract.Finding
 	for _, f := range lint.Run([]*contract.Catalog{c}, lint.Options{Profiles: map[lint.Profile]bool{lint.Profile(profile): true}}) {
-		if f.Severity == contract.Error && lint.Lookup(f.Rule).Profile == lint.Profile(profile) && !contains(perRequestLimits, f.Rule) {
+		if f.Severity == contract.Error && lint.Lookup(f.Rule).Profile == lint.Profile(profile) && !contains(perRequestLimits, f.Rule) && !contains(serverOnly, f.Rule) {
 			out = append(out, f)
 		}
 	}

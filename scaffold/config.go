@@ -169,10 +169,45 @@ func (b *builder) server(name string, s Server) *yaml.Node {
 		if sc.Transport == "sse" {
 			add("transport", scalar("sse"))
 		}
+		if sc.Auth != nil && sc.Auth.ClientCredentials != nil {
+			add("auth", b.auth(name, s.From, sc.Auth.ClientCredentials))
+		}
 	default:
 		add("file", scalar(sc.File))
 	}
 	return m
+}
+
+// auth writes a client's OAuth settings as auth: client-credentials. The
+// secret is always a ${VAR}: a literal one is replaced, and a missing one
+// (Claude Code keeps it in the keychain) is a variable to export.
+func (b *builder) auth(server, from string, cc *source.ClientCredentials) *yaml.Node {
+	m := &yaml.Node{Kind: yaml.MappingNode}
+	add := func(k, v string) {
+		m.Content = append(m.Content, scalar(k), scalar(b.value(server, from, "oauth."+k, v)))
+	}
+	add("client-id", cc.ClientID)
+	secret := cc.ClientSecret
+	switch name := varName(server, "client_secret"); {
+	case secret == "":
+		b.note("server %q in %s keeps its OAuth client secret outside the file: it is ${%s} here; export %s (a repository secret in CI)", server, from, name, name)
+		secret = "${" + name + "}"
+	case !ref.MatchString(secret):
+		secret = b.whole(server, from, "oauth.clientSecret", secret, name)
+	}
+	add("client-secret", secret)
+	if len(cc.Scopes) > 0 {
+		add("scope", strings.Join(cc.Scopes, " "))
+	}
+	if cc.TokenURL != "" {
+		add("token-url", cc.TokenURL)
+	}
+	if cc.Audience != "" {
+		add("audience", cc.Audience)
+	}
+	out := &yaml.Node{Kind: yaml.MappingNode}
+	out.Content = append(out.Content, scalar("client-credentials"), m)
+	return out
 }
 
 // strMap writes env or headers, each value through value.

@@ -306,6 +306,9 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 		if kind == "sse" {
 			sc.Transport = "sse"
 		}
+		if r.asWritten {
+			r.oauth(sc, n.Get("oauth"))
+		}
 	default:
 		if r.asWritten {
 			line, _ := r.doc.lines.Position(n.Offset)
@@ -315,6 +318,56 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 		return nil, r.errorAt(n, fmt.Sprintf("server %q has neither \"command\" nor \"url\"", name))
 	}
 	return sc, nil
+}
+
+// oauth reads, as written, the OAuth client of a server entry: Claude
+// Code's {clientId, scopes} (its secret is kept in the keychain, not the
+// file) and Gemini CLI's {enabled, clientId, clientSecret, tokenUrl, scopes,
+// audiences}. init writes it as auth: client-credentials, the grant a job
+// with no user at the keyboard can run. Without a client id the client
+// registers itself in a browser flow, which no job can; that is a note.
+func (r *clientConfigReader) oauth(sc *ServerConfig, n *jsontree.Node) {
+	if n == nil || !n.Is(jsontree.Object) {
+		return
+	}
+	if e := n.Get("enabled"); e != nil && e.Is(jsontree.Bool) && !e.Bool {
+		return
+	}
+	text := func(key string) string {
+		if v := n.Get(key); v != nil && v.Is(jsontree.String) {
+			return v.Text
+		}
+		return ""
+	}
+	list := func(key string) []string {
+		v := n.Get(key)
+		switch {
+		case v == nil:
+			return nil
+		case v.Is(jsontree.String):
+			return strings.Fields(v.Text)
+		}
+		var out []string
+		for _, it := range v.Items {
+			if it.Is(jsontree.String) {
+				out = append(out, it.Text)
+			}
+		}
+		return out
+	}
+	line, _ := r.doc.lines.Position(n.Offset)
+	cc := &ClientCredentials{ClientID: text("clientId"), ClientSecret: text("clientSecret"), TokenURL: text("tokenUrl"), Scopes: list("scopes")}
+	if cc.ClientID == "" {
+		r.notes = append(r.notes, fmt.Sprintf("%s:%d: server %q signs in with OAuth without a client id (a browser flow no job can run); give it a client allowed the client_credentials grant and write auth: client-credentials", r.doc.file, line, sc.Name))
+		return
+	}
+	if aud := list("audiences"); len(aud) > 0 {
+		cc.Audience = aud[0]
+		if len(aud) > 1 {
+			r.notes = append(r.notes, fmt.Sprintf("%s:%d: server %q names %d OAuth audiences; auth: sends one, the first", r.doc.file, line, sc.Name, len(aud)))
+		}
+	}
+	sc.Auth = &Auth{ClientCredentials: cc, Line: line}
 }
 
 // expand resolves ${env:VAR}, ${VAR} and VS Code's ${workspaceFolder} in a

@@ -382,8 +382,13 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 		"url":       func(v *yaml.Node) error { return p.str(v, where+".url", &s.URL) },
 		"headers":   func(v *yaml.Node) error { return p.strMap(v, where+".headers", &s.Headers) },
 		"transport": func(v *yaml.Node) error { return p.str(v, where+".transport", &s.Transport) },
-		"file":      func(v *yaml.Node) error { return p.str(v, where+".file", &s.File) },
-		"timeout":   func(v *yaml.Node) error { return p.str(v, where+".timeout", &timeout) },
+		"auth": func(v *yaml.Node) error {
+			a, err := p.auth(v, where+".auth")
+			s.Auth = a
+			return err
+		},
+		"file":    func(v *yaml.Node) error { return p.str(v, where+".file", &s.File) },
+		"timeout": func(v *yaml.Node) error { return p.str(v, where+".timeout", &timeout) },
 		"openapi": func(v *yaml.Node) error {
 			b, err := p.openAPIBinding(v, where+".openapi")
 			s.OpenAPI = b
@@ -427,6 +432,9 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 	case "", "stdio", "http", "sse":
 	default:
 		return nil, p.errAt(n, "%s.transport: %q is not stdio, http or sse", where, s.Transport)
+	}
+	if s.Auth != nil && s.URL == "" {
+		return nil, p.errAt(n, "%s.auth needs url: only an HTTP server takes a token (give a stdio server its token in env)", where)
 	}
 	if timeout != "" {
 		d, err := time.ParseDuration(timeout)
@@ -505,6 +513,18 @@ func (p *configParser) expandServer(s *ServerConfig) {
 		s.Headers[k] = expand(v)
 	}
 	s.URL = expand(s.URL)
+	if cc := s.clientCredentials(); cc != nil {
+		cc.ClientID = expand(cc.ClientID)
+		cc.ClientSecret = expand(cc.ClientSecret)
+		cc.PrivateKey = expand(cc.PrivateKey)
+		cc.KeyID = expand(cc.KeyID)
+		cc.TokenURL = expand(cc.TokenURL)
+		cc.Resource = expand(cc.Resource)
+		cc.Audience = expand(cc.Audience)
+		for i := range cc.Scopes {
+			cc.Scopes[i] = expand(cc.Scopes[i])
+		}
+	}
 	s.Cwd = expand(s.Cwd)
 	s.File = expand(s.File)
 	// A variable passed through inherit-env reaches the server as surely

@@ -59,6 +59,9 @@ type ServerConfig struct {
 	URL       string
 	Headers   map[string]string
 	Transport string
+	// Auth obtains the bearer token of an HTTP server; nil when the config
+	// names none.
+	Auth *Auth
 	// File is a tool file standing in for the server.
 	File string
 	// Capabilities the client declares; nil means those of a full client
@@ -109,4 +112,38 @@ type Ignore struct {
 type Budget struct {
 	MaxTools         int
 	MaxCatalogTokens int
+}
+
+// Auth is a server's auth: key: how a job with no user at the keyboard gets
+// a token for the server (MCP's authorization spec, with the
+// client-credentials extension SEP-1046).
+type Auth struct {
+	ClientCredentials *ClientCredentials
+	// Line locates the key, for errors.
+	Line int
+}
+
+// ClientCredentials are the settings of the OAuth client_credentials grant
+// (RFC 6749 §4.4), ${VAR}s already expanded.
+type ClientCredentials struct {
+	ClientID string
+	// ClientSecret is sent with HTTP Basic; PrivateKey (PEM) signs a JWT
+	// assertion instead (RFC 7523, private_key_jwt), whose header names
+	// KeyID. Exactly one of the two is set.
+	ClientSecret string
+	PrivateKey   string
+	KeyID        string
+	// Scopes requested; none: those the server's challenge or its
+	// protected-resource metadata ask for.
+	Scopes []string
+	// TokenURL skips discovery; empty: found through the server's
+	// protected-resource metadata (RFC 9728) and its authorization
+	// server's metadata (RFC 8414).
+	TokenURL string
+	// Resource is the RFC 8707 resource indicator sent with the grant;
+	// empty: the server's URL, as MCP's authorization spec asks.
+	Resource string
+	// Audience is sent as the audience parameter some authorization
+	// servers (Auth0, Okta) want instead of or beside resource.
+	Audience string
 }

@@ -91,6 +91,10 @@ func (o FetchOptions) withDefaults() FetchOptions {
 	if o.StderrLines <= 0 {
 		o.StderrLines = DefaultStderrLines
 	}
+	// A token obtained during the fetch is a secret of the run too.
+	if o.Masker == nil {
+		o.Masker = safetext.NewMasker()
+	}
 	return o
 }
 
@@ -201,6 +205,11 @@ type fetcher struct {
 	// starting: the handshake has not been answered yet, so a timeout is
 	// --start-timeout's.
 	starting bool
+	// headers is the HTTP transport, nil for stdio; auth its OAuth client.
+	headers *headerTransport
+	auth    *oauthClient
+	// ctx bounds the whole fetch, for what an explanation has to read.
+	ctx context.Context
 }
 
 func (f *fetcher) progress(stage Stage, detail string) {
@@ -212,6 +221,7 @@ func (f *fetcher) progress(stage Stage, detail string) {
 func (f *fetcher) mask(s string) string { return f.opts.Masker.Mask(s) }
 
 func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
+	f.ctx = ctx
 	conn := &rawConn{}
 	var transport mcp.Transport
 	var headers *headerTransport
@@ -225,11 +235,14 @@ func (f *fetcher) run(ctx context.Context) (*contract.Catalog, error) {
 		defer p.stop()
 		transport = &mcp.IOTransport{Reader: p.stdout, Writer: p.stdin, MaxLineLength: f.opts.MaxMessageBytes}
 	case f.sc.URL != "":
-		h, err := newHeaderTransport(f.sc.URL, f.sc.Headers, int64(f.opts.MaxMessageBytes))
+		if f.sc.clientCredentials() != nil {
+			f.auth = newOAuthClient(f.sc, f.opts.Masker, f.opts.Timeout)
+		}
+		h, err := newHeaderTransport(f.sc.URL, f.sc.Headers, int64(f.opts.MaxMessageBytes), f.auth)
 		if err != nil {
 			return nil, err
 		}
-		headers = h
+		headers, f.headers = h, h
 		if f.sc.Transport == "sse" {
 			transport = &mcp.SSEClientTransport{Endpoint: f.sc.URL, HTTPClient: h.client(), MaxEventSize: f.opts.MaxMessageBytes}
 		} else {
@@ -287,7 +300,13 @@ func capabilities(want *Capabilities) *Capabilities {
 func (f *fetcher) explain(what string, ctx context.Context, err error) error {
 	var b strings.Builder
 	b.WriteString(what)
+	var failed *authError
 	switch {
+	case errors.As(err, &failed) || f.auth != nil && f.auth.failure(&failed):
+		// Obtaining the token failed; that message says it all.
+		fmt.Fprintf(&b, ": %s", failed.msg)
+	case f.headers != nil && f.headers.lastRefusal() != nil:
+		fmt.Fprintf(&b, ": %s", explainRefusal(f.ctx, f.headers.lastRefusal(), f.sc, f.auth, f.opts.Masker, f.opts.Timeout))
 	case f.starting && (ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded)):
 		fmt.Fprintf(&b, ": no answer to the handshake within %s (--start-timeout, which a first npx or uvx install counts against); check that the server starts and speaks MCP, or raise --start-timeout", f.opts.StartTimeout)
 		if f.proc != nil && f.proc.stderrTail() == "" {

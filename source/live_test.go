@@ -452,7 +452,7 @@ func TestHeadersStayOffAnHTTPRedirectOfTheSameHost(t *testing.T) {
 	}))
 	defer plain.Close()
 	host := strings.TrimPrefix(plain.URL, "http://")
-	h, err := newHeaderTransport("https://"+host+"/mcp", map[string]string{"Authorization": "Bearer tok-redirected-1"}, 1<<20)
+	h, err := newHeaderTransport("https://"+host+"/mcp", map[string]string{"Authorization": "Bearer tok-redirected-1"}, 1<<20, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ var secretName = regexp.MustCompile(`(?i)(token|secret|passw|pwd|api[_-]?key|cre
 // literalSecrets are the values of a server's settings that are secrets
 // even when written out rather than taken from the environment: every header
 // value (an Authorization literal is one) and the credential after its
-// scheme, env values whose name says they are credentials, and in the url the
+// scheme, an OAuth client secret or private key, env values whose name says they are credentials, and in the url the
 // password and the query values whose name says so. Values from ${VAR} are
 // collected where they are expanded.
 func literalSecrets(sc *ServerConfig) []string {
@@ -27,6 +27,9 @@ func literalSecrets(sc *ServerConfig) []string {
 		if scheme, cred, ok := strings.Cut(v, " "); ok && scheme != "" {
 			out = append(out, strings.TrimSpace(cred))
 		}
+	}
+	if cc := sc.clientCredentials(); cc != nil {
+		out = append(out, cc.ClientSecret, cc.PrivateKey)
 	}
 	for k, v := range sc.Env {
 		if secretName.MatchString(k) && credentialLike(v) {

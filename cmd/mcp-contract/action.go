@@ -16,6 +16,7 @@ import (
 	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/source"
 	"github.com/sethvargo/go-githubactions"
@@ -31,8 +32,8 @@ type exitStatus struct{ code int }
 
 func (e *exitStatus) Error() string { return "exit " + strconv.Itoa(e.code) }
 
-func (a *app) actionCommand() *cobra.Command {
-	return &cobra.Command{
+func (c *cli) actionCommand() *cobra.Command {
+	cmd := &cobra.Command{
 		Use:   "action",
 		Short: "GitHub Action entrypoint: reads INPUT_* and GITHUB_*, runs one command, annotates, summarises, comments",
 		Long: `Run as a container action (action.yml). Reads the inputs from INPUT_* (hyphens kept,
@@ -41,105 +42,67 @@ the outputs, the job summary and SARIF when asked, and on pull requests keeps on
 The exit code is the command's own.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			code := a.runAction(cmd.Context())
+			code := c.runAction(cmd.Context())
 			if code != exitOK {
 				return &exitStatus{code}
 			}
 			return nil
 		},
 	}
+	// Accepted as on every command that reads servers, and not read: the
+	// inputs say what to run.
+	var server serverFlags
+	var rf reportFlags
+	server.register(cmd.Flags())
+	rf.register(cmd.Flags())
+	return cmd
 }
 
-func (a *app) runAction(ctx context.Context) int {
-	gha := githubactions.New(githubactions.WithWriter(safetext.CommandsTo(a.stdout)))
+func (c *cli) runAction(ctx context.Context) int {
+	gha := githubactions.New(githubactions.WithWriter(safetext.CommandsTo(c.stdout)))
 	in, inErr := ghaction.ReadInputs(gha)
 	if in.Token != "" {
 		// Not announced with ::add-mask::, which would print it: the runner
 		// already masks github.token and every secret an input is set from.
-		a.masker.Add(in.Token)
+		c.masker.Add(in.Token)
 	}
 	if inErr != nil {
-		return a.actionFailed(gha, usagef("%v", inErr))
+		return c.actionFailed(gha, usagef("%v", inErr))
 	}
 	ev, err := ghaction.ReadEvent(gha)
 	if err != nil {
-		return a.actionFailed(gha, usagef("%v", err))
+		return c.actionFailed(gha, usagef("%v", err))
 	}
-	workspace := gha.Getenv("GITHUB_WORKSPACE")
-	if workspace == "" {
-		if workspace, err = os.Getwd(); err != nil {
-			return a.actionFailed(gha, err)
-		}
-	}
-	if workspace, err = filepath.Abs(workspace); err != nil {
-		return a.actionFailed(gha, err)
-	}
-	// The checkout is not ours to trust and the container runs as root:
-	// every file written (report, SARIF, snapshots) stays in the workspace,
-	// is never a symlink, and keeps the workspace owner's uid and gid.
-	fileio.ConfineWrites(workspace)
 	defer fileio.ConfineWrites("")
-	if in.WorkingDirectory != "" {
-		dir := in.WorkingDirectory
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(workspace, dir)
-		}
-		if err := os.Chdir(dir); err != nil {
-			return a.actionFailed(gha, usagef("input working-directory %q: %v", in.WorkingDirectory, errors.Unwrap(err)))
-		}
-	} else if err := os.Chdir(workspace); err != nil {
-		return a.actionFailed(gha, usagef("GITHUB_WORKSPACE %q: %v", workspace, errors.Unwrap(err)))
+	workspace, err := enterWorkspace(gha, in)
+	if err != nil {
+		return c.actionFailed(gha, err)
 	}
 	// Config secrets are announced before anything else is printed.
-	a.configPath = in.Config
-	if err := a.loadConfig(); err != nil {
-		return a.actionFailed(gha, err)
+	cfg, err := pipeline.LoadConfig(in.Config)
+	if err != nil {
+		return c.actionFailed(gha, err)
 	}
-	// A config's ${VAR} values may come from anywhere (a step's env:), so
-	// the runner is told to hide them too.
-	if a.cfg != nil {
-		for _, s := range safetext.NewMasker(a.cfg.Secrets...).Secrets() {
+	if cfg != nil {
+		c.masker.Add(cfg.Secrets...)
+		// A config's ${VAR} values may come from anywhere (a step's env:),
+		// so the runner is told to hide them too.
+		for _, s := range safetext.NewMasker(cfg.Secrets...).Secrets() {
 			gha.AddMask(s)
 		}
 	}
-	against, err := a.defaultAgainst(ctx, in, ev)
-	if err != nil {
-		return a.actionFailed(gha, err)
+	run := actionPlan{reportPath: filepath.Join(workspace, reportFile),
+		// The label is read from the event: a label added after the run
+		// started counts from the next run (labeled events re-run it).
+		allowBreaking: ev.PR != 0 && ev.HasLabel(in.AllowBreakingLabel)}
+	if run.against, run.base, err = c.defaultAgainst(ctx, in, ev, cfg); err != nil {
+		return c.actionFailed(gha, err)
 	}
-
-	// The label is read from the event: a label added after the run
-	// started counts from the next run (labeled events re-run it).
-	a.allowBreaking = ev.PR != 0 && ev.HasLabel(in.AllowBreakingLabel)
-
-	reportPath := filepath.Join(workspace, reportFile)
-	args := []string{in.Command}
-	args = append(args, in.Args...)
-	if in.Config != "" {
-		args = append(args, "--config", in.Config)
-	}
-	if in.Profiles != "" && in.Command != "drift" && in.Command != "snapshot" {
-		args = append(args, "--profile", in.Profiles)
-	}
-	if against != "" {
-		args = append(args, "--against", against)
-	}
-	if in.DriftIssue && (in.Command == "check" || in.Command == "drift") {
-		// An unreachable server gets its own issue: the others are still checked.
-		args = append(args, "--keep-going")
-	}
-	args = append(args, "--fail-on", in.FailOn)
-	if in.Command != "snapshot" {
-		// snapshot writes its files and no report.
-		args = append(args, "--format", "json", "-o", reportPath)
-	}
-	a.result = nil
-	root := a.rootCommand()
-	root.SetArgs(args)
-	runErr := root.ExecuteContext(ctx)
-	code := a.exitCode(runErr)
-	if a.result == nil {
+	res, runErr := c.actionCheck(ctx, in, run)
+	code := c.exitCode(runErr)
+	if res == nil {
 		if code > exitFindings {
-			a.failureSummary(gha, code, runErr)
+			c.failureSummary(gha, code, runErr)
 			return code
 		}
 		// snapshot reports no findings: its files and exit code are the result.
@@ -148,26 +111,71 @@ func (a *app) runAction(ctx context.Context) int {
 		}
 		return code
 	}
-	result := a.result
 	cwd, _ := os.Getwd()
-	relativize(result, workspace, cwd)
-	failOn, _ := a.failLevel()
-	masker := a.masker
+	relativize(res.Result, workspace, cwd)
+	allowedBy := ""
+	if run.allowBreaking {
+		allowedBy = in.AllowBreakingLabel
+	}
+	c.annotate(gha, ev, in, res, workspace, allowedBy)
+	if ev.PR != 0 {
+		c.comment(ctx, gha, ev, in, res.Result, res.FailOn, allowedBy)
+	}
+	if in.DriftIssue {
+		code = c.driftIssues(ctx, gha, ev, in, res.Result, res.FailOn, code)
+	}
+	return code
+}
 
+// enterWorkspace confines every write to the workspace and changes into
+// the working directory the inputs name, returning the workspace.
+func enterWorkspace(gha *githubactions.Action, in ghaction.Inputs) (string, error) {
+	workspace := gha.Getenv("GITHUB_WORKSPACE")
+	var err error
+	if workspace == "" {
+		if workspace, err = os.Getwd(); err != nil {
+			return "", err
+		}
+	}
+	if workspace, err = filepath.Abs(workspace); err != nil {
+		return "", err
+	}
+	// The checkout is not ours to trust and the container runs as root:
+	// every file written (report, SARIF, snapshots) stays in the workspace,
+	// is never a symlink, and keeps the workspace owner's uid and gid.
+	fileio.ConfineWrites(workspace)
+	if in.WorkingDirectory != "" {
+		dir := in.WorkingDirectory
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(workspace, dir)
+		}
+		if err := os.Chdir(dir); err != nil {
+			return "", usagef("input working-directory %q: %v", in.WorkingDirectory, errors.Unwrap(err))
+		}
+	} else if err := os.Chdir(workspace); err != nil {
+		return "", usagef("GITHUB_WORKSPACE %q: %v", workspace, errors.Unwrap(err))
+	}
+	return workspace, nil
+}
+
+// annotate renders the result for the runner: annotations, the folded
+// text report, the outputs, SARIF when asked, and the job summary.
+func (c *cli) annotate(gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, res *pipeline.Result, workspace, allowedBy string) {
+	result, failOn, masker := res.Result, res.FailOn, c.masker
 	// On a pull request the action may print one notice of its own.
 	ownNotices := 0
 	if ev.PR != 0 && in.Comment != "never" {
 		ownNotices = 1
 	}
-	if a.allowBreaking {
+	if allowedBy != "" {
 		ownNotices++
 	}
 	var out bytes.Buffer
-	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(a.snapshotDir(), workspace), Diff: pullRequestDiff(ev)}
+	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(res.SnapshotDir, workspace), Diff: pullRequestDiff(ev)}
 	if err := report.GitHub(&out, result, ghOpts); err == nil {
-		safetext.CommandsTo(a.stdout).Write(out.Bytes())
+		safetext.CommandsTo(c.stdout).Write(out.Bytes())
 	}
-	report.FoldedText(a.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: a.sections, Collisions: a.collisionsRan})
+	report.FoldedText(c.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: in.Command == "check", Collisions: res.CollisionsRan})
 	counts := result.Count()
 	breaking := 0
 	for _, f := range result.Findings {
@@ -175,7 +183,7 @@ func (a *app) runAction(ctx context.Context) int {
 			breaking++
 		}
 	}
-	if a.allowBreaking && breaking > 0 {
+	if allowedBy != "" && breaking > 0 {
 		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract allows the breaking changes: the pull request carries the label %q, so its %d breaking changes are reported and do not fail the step", in.AllowBreakingLabel, breaking)))
 	}
 	outputs := [][2]string{
@@ -187,7 +195,7 @@ func (a *app) runAction(ctx context.Context) int {
 	}
 	if in.SARIF != "" {
 		err := fileio.WriteInside(workspace, in.SARIF, func(w io.Writer) error {
-			return report.SARIF(w, result, a.sarifOptions(workspace, false))
+			return report.SARIF(w, result, c.sarifOptions(res, workspace, false))
 		})
 		if err != nil {
 			gha.WithFieldsMap(map[string]string{"title": "mcp-contract"}).Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
@@ -199,24 +207,17 @@ func (a *app) runAction(ctx context.Context) int {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
 	var summary strings.Builder
-	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: a.breakingAllowedBy(in)})
+	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: allowedBy})
 	if err := ghaction.WriteSummary(gha, summary.String()); err != nil && !ghaction.IsOutsideRunner(err) {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
-	if ev.PR != 0 {
-		a.comment(ctx, gha, ev, in, result, failOn, masker)
-	}
-	if in.DriftIssue {
-		code = a.driftIssues(ctx, gha, ev, in, result, failOn, code)
-	}
-	return code
 }
 
 // driftIssues keeps the nightly drift issues and returns the step's exit
 // code: drift alone does not fail it unless fail-on-drift, so a findings
 // exit (1) stands only for findings other than drift. Issues that cannot be
 // written are a warning; they never change the code.
-func (a *app) driftIssues(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result, failOn contract.Severity, code int) int {
+func (c *cli) driftIssues(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result, failOn contract.Severity, code int) int {
 	if code == exitFindings && !in.FailOnDrift {
 		code = exitOK
 		for _, f := range result.Findings {
@@ -229,14 +230,14 @@ func (a *app) driftIssues(ctx context.Context, gha *githubactions.Action, ev gha
 		gha.Warningf("%s", "mcp-contract did not keep drift issues: no github-token")
 		return code
 	}
-	drifting, err := a.syncDriftIssues(ctx, gha.Getenv("GITHUB_API_URL"), in.Token, ev.Repo, result, in.MaxIssues, ev.RunURL, func(format string, args ...any) {
+	drifting, err := c.syncDriftIssues(ctx, gha.Getenv("GITHUB_API_URL"), in.Token, ev.Repo, result, in.MaxIssues, ev.RunURL, func(format string, args ...any) {
 		gha.Noticef("%s", safetext.Line("mcp-contract "+fmt.Sprintf(format, args...)))
 	})
 	switch {
 	case ghaction.IsForbidden(err):
-		gha.Warningf("%s", a.line(err.Error()+": the token needs permissions: issues: write"))
+		gha.Warningf("%s", c.line(err.Error()+": the token needs permissions: issues: write"))
 	case err != nil:
-		gha.Warningf("%s", a.line(err.Error()))
+		gha.Warningf("%s", c.line(err.Error()))
 	}
 	if in.FailOnDrift && drifting > 0 && code == exitOK {
 		code = exitFindings
@@ -246,61 +247,60 @@ func (a *app) driftIssues(ctx context.Context, gha *githubactions.Action, ev gha
 
 // actionFailed prints err as every command does and returns its exit
 // code, after saying in the job summary that the run could not happen.
-func (a *app) actionFailed(gha *githubactions.Action, err error) int {
-	code := a.exitCode(err)
-	a.failureSummary(gha, code, err)
+func (c *cli) actionFailed(gha *githubactions.Action, err error) int {
+	code := c.exitCode(err)
+	c.failureSummary(gha, code, err)
 	return code
 }
 
 // failureSummary puts the error in the job summary, masked and neutralised,
 // in a code span where GitHub renders nothing.
-func (a *app) failureSummary(gha *githubactions.Action, code int, err error) {
-	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): `%s`\n", code, strings.ReplaceAll(a.line(err.Error()), "`", "'"))
+func (c *cli) failureSummary(gha *githubactions.Action, code int, err error) {
+	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): `%s`\n", code, strings.ReplaceAll(c.line(err.Error()), "`", "'"))
 	if err := ghaction.WriteSummary(gha, summary); err != nil && !ghaction.IsOutsideRunner(err) {
-		fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
+		fmt.Fprintf(c.stderr, "mcp-contract: %s\n", c.line(err.Error()))
 	}
 }
 
 // defaultAgainst is --against on a pull request: the base commit's snapshot
 // folder, read from the clone's git objects, or when the clone is too
 // shallow to hold the base commit, through the contents API.
-func (a *app) defaultAgainst(ctx context.Context, in ghaction.Inputs, ev ghaction.Event) (string, error) {
+func (c *cli) defaultAgainst(ctx context.Context, in ghaction.Inputs, ev ghaction.Event, cfg *source.Config) (string, map[string][]*contract.Catalog, error) {
 	if in.Against != "" || ev.PR == 0 || ev.BaseSHA == "" || (in.Command != "check" && in.Command != "drift") {
-		return in.Against, nil
+		return in.Against, nil, nil
 	}
 	if in.Command == "drift" && len(in.Args) > 0 {
-		return "", nil // drift OLD NEW compares the given files
+		return "", nil, nil // drift OLD NEW compares the given files
 	}
-	dir := a.snapshotDir()
+	dir := pipeline.SnapshotDir(cfg)
 	if _, err := source.LoadGitRef(".", ev.BaseSHA, dir); err == nil {
-		return "git:" + ev.BaseSHA, nil
+		return "git:" + ev.BaseSHA, nil, nil
 	}
 	if in.Token == "" {
-		return "", contract.Inputf("the base commit %s is not in the clone and there is no github-token to read it: check out with fetch-depth: 0", ev.BaseSHA)
+		return "", nil, contract.Inputf("the base commit %s is not in the clone and there is no github-token to read it: check out with fetch-depth: 0", ev.BaseSHA)
 	}
 	client, err := ghaction.NewClient(os.Getenv("GITHUB_API_URL"), in.Token, nil)
 	if err != nil {
-		return "", contract.Inputf("%v", err)
+		return "", nil, contract.Inputf("%v", err)
 	}
 	repoDir, err := repoRelative(dir)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	files, err := client.FolderAt(ctx, ev.Repo, repoDir, ev.BaseSHA)
 	if err != nil {
-		return "", contract.Inputf("the base commit is not in the clone (check out with fetch-depth: 0), and %v", err)
+		return "", nil, contract.Inputf("the base commit is not in the clone (check out with fetch-depth: 0), and %v", err)
 	}
 	var base []*contract.Catalog
 	for _, f := range files {
 		c, err := source.Parse(f.Data, "git:"+ev.BaseSHA+":"+f.Path, source.ServerName(f.Path), "git:"+ev.BaseSHA+":"+f.Path)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		base = append(base, c)
 	}
 	label := "git:" + ev.BaseSHA
-	a.baseCatalogs = map[string][]*contract.Catalog{label: base}
-	return label, nil
+	return label, map[string][]*contract.Catalog{label: base}, nil
 }
 
 // repoRelative turns a folder relative to the working directory into a path
@@ -364,7 +364,10 @@ func relativize(r *contract.Result, workspace, cwd string) {
 const forkSafeHelp = "to comment on pull requests from forks, upload the report (output report) as an artifact and post it from a workflow_run workflow with `mcp-contract comment --from report.json --pr N` (README, \"Pull requests from forks\")"
 
 // comment keeps the sticky PR comment; it never changes the exit code.
-func (a *app) comment(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result, failOn contract.Severity, masker *safetext.Masker) {
+// allowedBy is the label that lets the pull request's breaking changes
+// through, or "" when it carries none.
+func (c *cli) comment(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result, failOn contract.Severity, allowedBy string) {
+	masker := c.masker
 	if in.Comment == "never" {
 		return
 	}
@@ -384,7 +387,7 @@ func (a *app) comment(ctx context.Context, gha *githubactions.Action, ev ghactio
 	if clean && in.Comment == "auto" {
 		body.WriteString("✅ **mcp-contract**: everything reported earlier is resolved.\n\n")
 	}
-	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: a.breakingAllowedBy(in)})
+	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: allowedBy})
 	client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), in.Token, nil)
 	if err != nil {
 		gha.Warningf("%s", safetext.Line(err.Error()))
@@ -421,13 +424,4 @@ func pullRequestDiff(ev ghaction.Event) report.Diff {
 		}
 	}
 	return diff
-}
-
-// breakingAllowedBy is the label that lets this pull request's breaking
-// changes through, or "" when it carries none.
-func (a *app) breakingAllowedBy(in ghaction.Inputs) string {
-	if a.allowBreaking {
-		return in.AllowBreakingLabel
-	}
-	return ""
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 )
 
 // Annotations and SARIF need paths from the repository root, whatever the
@@ -70,7 +71,7 @@ func TestRuleHelpURIsNameREADMEHeadings(t *testing.T) {
 		}, strings.ToLower(strings.TrimSpace(strings.TrimLeft(line, "#"))))
 		anchors[slug] = true
 	}
-	for id := range knownRules() {
+	for id := range pipeline.KnownRules() {
 		uri := ruleHelpURI(id)
 		_, anchor, _ := strings.Cut(uri, "#")
 		if !strings.HasPrefix(uri, readmeURL+"#") || !anchors[anchor] {

@@ -5,14 +5,17 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/spf13/cobra"
 )
 
-func (a *app) baselineCommand() *cobra.Command {
+func (c *cli) baselineCommand() *cobra.Command {
+	var server serverFlags
+	var lf lintFlags
+	var offline bool
 	cmd := &cobra.Command{
 		Use:   "baseline",
 		Short: "Record today's lint and collision findings in " + policy.BaselineFile + ", so only new ones fail",
@@ -24,54 +27,33 @@ an entry that no longer matches is reported once, as config/stale-baseline. Drif
 never recorded: they are changes, not debt.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := a.loadConfig(); err != nil {
-				return err
-			}
-			opts, err := a.lintOptions()
+			o, err := server.options(c)
 			if err != nil {
 				return err
 			}
-			catalogs, err := a.catalogs(cmd.Context(), nil, nil)
+			o.Profiles, o.MCPVersion, o.Offline = lf.profiles, lf.mcpVersion, offline
+			findings, err := pipeline.Baseline(cmd.Context(), o)
 			if err != nil {
 				return err
 			}
-			a.offlineNote()
-			for _, c := range catalogs {
-				if c.Error != "" {
-					return &contract.ServerError{Server: c.Server, Msg: c.Error}
-				}
-			}
-			findings := a.lint(catalogs, opts).Findings
-			collisionsRan := len(catalogs) >= 2
-			if collisionsRan {
-				more, _, err := a.collisions(catalogs, opts, false, true)
-				if err != nil {
-					return err
-				}
-				findings = append(findings, more...)
-			}
-			pol, err := a.policy(rulesRan(opts, false, collisionsRan))
-			if err != nil {
-				return err
-			}
-			findings = policy.Apply(findings, pol)
 			data := policy.EncodeBaseline(findings)
-			if len(a.masker.Secrets()) > 0 {
-				data = []byte(a.masker.Mask(string(data)))
+			if len(c.masker.Secrets()) > 0 {
+				data = []byte(c.masker.Mask(string(data)))
 			}
 			n := bytes.Count(data, []byte("\n    {"))
 			if old, err := os.ReadFile(policy.BaselineFile); err == nil && bytes.Equal(old, data) {
-				_, err := fmt.Fprintf(a.stdout, "%s is up to date (%s)\n", policy.BaselineFile, english.Plural(n, "finding"))
+				_, err := fmt.Fprintf(c.stdout, "%s is up to date (%s)\n", policy.BaselineFile, english.Plural(n, "finding"))
 				return err
 			}
 			if err := fileio.WriteFile(policy.BaselineFile, data); err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(a.stdout, "wrote %s to %s: commit it\n", english.Plural(n, "finding"), policy.BaselineFile)
+			_, err = fmt.Fprintf(c.stdout, "wrote %s to %s: commit it\n", english.Plural(n, "finding"), policy.BaselineFile)
 			return err
 		},
 	}
-	a.addProfileFlags(cmd)
-	cmd.Flags().BoolVar(&a.offline, "offline", false, "start no server: a stdio or url server is read from its snapshot in the work tree")
+	server.register(cmd.Flags())
+	lf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&offline, "offline", false, "start no server: a stdio or url server is read from its snapshot in the work tree")
 	return cmd
 }

@@ -224,7 +224,7 @@ func TestExplainListsCloseMatches(t *testing.T) {
 		notWantOut string
 	}{
 		{[]string{"explain"}, "gemini/anyof-with-siblings", "explain needs a rule id", ""},
-		{[]string{"explain", "anyof"}, "gemini/anyof-with-siblings  error", `did you mean gemini/anyof-with-siblings?`, "gemini/type-array"},
+		{[]string{"explain", "anyof-with-siblings"}, "gemini/anyof-with-siblings  error", `did you mean gemini/anyof-with-siblings?`, "gemini/type-array"},
 		{[]string{"explain", "gemini/type-aray"}, "gemini/type-array", `did you mean gemini/type-array?`, "anyof"},
 		{[]string{"explain", "unsupported-keyword"}, "openai-strict/unsupported-keyword", "it could mean the", "anyof"},
 		{[]string{"explain", "zzzzzz"}, "", "no rule id is close to it", "/"},

@@ -1,15 +1,18 @@
 package main
 
 import (
+	"context"
 	"os"
 
 	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/sethvargo/go-githubactions"
 	"github.com/spf13/cobra"
 )
 
-func (a *app) commentCommand() *cobra.Command {
+func (c *cli) commentCommand() *cobra.Command {
+	var server serverFlags
 	var from, commentID, mode string
 	var pr int
 	cmd := &cobra.Command{
@@ -32,7 +35,7 @@ input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 			if mode != "auto" && mode != "always" {
 				return usagef("--comment %q: want auto or always", mode)
 			}
-			gha := githubactions.New(githubactions.WithWriter(safetext.CommandsTo(a.stdout)))
+			gha := githubactions.New(githubactions.WithWriter(safetext.CommandsTo(c.stdout)))
 			token := gha.GetInput("github-token")
 			if token == "" {
 				token = os.Getenv("GITHUB_TOKEN")
@@ -44,7 +47,7 @@ input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 			// ::add-mask::, as the action does not: the runner masks
 			// github.token and every secret already, and announcing it would
 			// write it in clear to stdout wherever that is redirected.
-			a.masker.Add(token)
+			c.masker.Add(token)
 			result, err := readReport(from)
 			if err != nil {
 				return err
@@ -56,46 +59,55 @@ input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 			if ev.Repo.Owner == "" {
 				return usagef("GITHUB_REPOSITORY is not set")
 			}
-			switch {
-			case ev.Name == "workflow_run":
-				run, err := ghaction.ReadWorkflowRun(gha)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), token, nil)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				n, err := client.PullRequestForRun(cmd.Context(), ev.Repo, run, pr)
-				if ghaction.IsRefused(err) || ghaction.IsForbidden(err) {
-					gha.Noticef("%s", safetext.Line(a.masker.Mask("mcp-contract did not comment: "+err.Error())))
-					return nil
-				}
-				if err != nil {
-					return err
-				}
-				ev.PR = n
-			case ev.PR > 0 && pr > 0 && pr != ev.PR:
-				return usagef("--pr %d is not the event's pull request #%d", pr, ev.PR)
-			case ev.PR == 0:
-				ev.PR = pr
+			if ev.PR, err = c.commentPR(cmd.Context(), gha, ev, token, pr); err != nil || ev.PR < 0 {
+				return err
 			}
 			if ev.PR == 0 {
 				return usagef("no pull request number: run on a workflow_run or pull_request event, or give --pr N")
 			}
-			failOn, err := a.failLevel()
+			failOn, err := pipeline.FailLevel(server.failOn, nil)
 			if err != nil {
 				return err
 			}
 			// The posting workflow holds a write token whatever the PR's origin.
 			ev.Fork = false
-			a.comment(cmd.Context(), gha, ev, ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}, result, failOn, a.masker)
+			c.comment(cmd.Context(), gha, ev, ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}, result, failOn, "")
 			return nil
 		},
 	}
+	server.register(cmd.Flags())
 	cmd.Flags().StringVar(&from, "from", "", "the JSON report to post (written with --format json, or the action's report output)")
 	cmd.Flags().IntVar(&pr, "pr", 0, "pull request number: on workflow_run, used only if its head is the run's head_sha (default: from the event)")
 	cmd.Flags().StringVar(&commentID, "comment-id", "default", "tells this comment apart from others the same job keeps")
 	cmd.Flags().StringVar(&mode, "comment", "auto", "auto: a clean report only edits an existing comment; always: create one even when clean")
 	return cmd
+}
+
+// commentPR is the pull request to comment on: on a workflow_run event the
+// one whose head is the run's (--pr only picks among those), else the
+// event's, else --pr. It is -1 when the API refused to say, which a
+// notice has told.
+func (c *cli) commentPR(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, token string, pr int) (int, error) {
+	switch {
+	case ev.Name == "workflow_run":
+		run, err := ghaction.ReadWorkflowRun(gha)
+		if err != nil {
+			return 0, usagef("%v", err)
+		}
+		client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), token, nil)
+		if err != nil {
+			return 0, usagef("%v", err)
+		}
+		n, err := client.PullRequestForRun(ctx, ev.Repo, run, pr)
+		if ghaction.IsRefused(err) || ghaction.IsForbidden(err) {
+			gha.Noticef("%s", safetext.Line(c.masker.Mask("mcp-contract did not comment: "+err.Error())))
+			return -1, nil
+		}
+		return n, err
+	case ev.PR > 0 && pr > 0 && pr != ev.PR:
+		return 0, usagef("--pr %d is not the event's pull request #%d", pr, ev.PR)
+	case ev.PR == 0:
+		return pr, nil
+	}
+	return ev.PR, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/mcp-contract/mcp-contract/source"
@@ -26,28 +27,55 @@ func knownFormat(f string) bool {
 	return false
 }
 
-func (a *app) meta() report.Meta { return report.Meta{Name: "mcp-contract", Version: programVersion()} }
+func meta() report.Meta { return report.Meta{Name: "mcp-contract", Version: programVersion()} }
 
-// render writes result in one format.
-func (a *app) render(w io.Writer, format string, result *contract.Result, failOn contract.Severity) error {
-	switch format {
+// emit renders res as the report flags ask and says how the run ends: the
+// servers it could not reach (exit 3), else findings that fail it (exit 1).
+// sections: the text report shows lint and drift apart, as check does.
+func (c *cli) emit(res *pipeline.Result, rf reportFlags, tf textFlags, sections bool) error {
+	if !knownFormat(rf.format) {
+		return usagef("--format %q: want %s", rf.format, strings.Join(formats, ", "))
+	}
+	render := func(w io.Writer) error { return c.render(w, res, rf, tf, sections) }
+	var err error
+	if rf.output != "" {
+		err = c.writeOutput(rf.output, render)
+	} else {
+		err = render(c.stdout)
+	}
+	if err != nil {
+		return err
+	}
+	if res.Unreachable != nil {
+		return res.Unreachable
+	}
+	if res.Fails() {
+		return errFindings
+	}
+	return nil
+}
+
+// render writes res in one format.
+func (c *cli) render(w io.Writer, res *pipeline.Result, rf reportFlags, tf textFlags, sections bool) error {
+	result, failOn := res.Result, res.FailOn
+	switch rf.format {
 	case "json":
-		return report.JSON(w, result, a.meta())
+		return report.JSON(w, result, meta())
 	case "sarif":
 		cwd, _ := os.Getwd()
-		return report.SARIF(w, result, a.sarifOptions(cwd, true))
+		return report.SARIF(w, result, c.sarifOptions(res, cwd, true))
 	case "github":
-		return report.GitHub(safetext.CommandsTo(w), result, report.GitHubOptions{Masker: a.masker, Announce: true, More: "the job summary or the SARIF report"})
+		return report.GitHub(safetext.CommandsTo(w), result, report.GitHubOptions{Masker: c.masker, Announce: true, More: "the job summary or the SARIF report"})
 	case "markdown":
-		return report.Markdown(w, result, report.MarkdownOptions{FailOn: failOn, Masker: a.masker})
+		return report.Markdown(w, result, report.MarkdownOptions{FailOn: failOn, Masker: c.masker})
 	}
 	return report.Text(w, result, report.TextOptions{
-		Color:      (a.output == "" || a.output == "-") && colorTerminal(a.stdout),
+		Color:      (rf.output == "" || rf.output == "-") && colorTerminal(c.stdout),
 		FailOn:     failOn,
-		Expand:     a.expand,
-		Statistics: a.statistics.or(len(result.Findings) > report.StatisticsThreshold),
-		Sections:   a.sections,
-		Collisions: a.collisionsRan,
+		Expand:     tf.expand,
+		Statistics: tf.statistics.or(len(result.Findings) > report.StatisticsThreshold),
+		Sections:   sections,
+		Collisions: res.CollisionsRan,
 	})
 }
 
@@ -57,9 +85,9 @@ func (a *app) render(w io.Writer, format string, result *contract.Result, failOn
 // of the repository finds the server: a file server's tool file, its
 // committed snapshot, or its entry in the config; findings about all
 // servers together on the config file.
-func (a *app) sarifOptions(base string, helpURIs bool) report.SARIFOptions {
-	opts := report.SARIFOptions{Meta: a.meta(), Rules: rulesThatRan(a.ran), Masker: a.masker,
-		Snapshots: committedSnapshots(a.snapshotDir(), base),
+func (c *cli) sarifOptions(res *pipeline.Result, base string, helpURIs bool) report.SARIFOptions {
+	opts := report.SARIFOptions{Meta: meta(), Rules: rulesThatRan(res.Ran), Masker: c.masker,
+		Snapshots: committedSnapshots(res.SnapshotDir, base),
 		Exists:    func(p string) bool { _, err := os.Stat(filepath.Join(base, filepath.FromSlash(p))); return err == nil }}
 	if helpURIs {
 		opts.HelpURI = ruleHelpURI
@@ -78,14 +106,15 @@ func (a *app) sarifOptions(base string, helpURIs bool) report.SARIFOptions {
 		}
 		return filepath.ToSlash(rel)
 	}
-	if a.cfg == nil {
+	cfg := res.Config
+	if cfg == nil {
 		return opts
 	}
-	config := inBase(a.cfg.File)
+	config := inBase(cfg.File)
 	opts.Places = report.Places{Config: contract.Location{File: config}, Servers: map[string]contract.Location{}}
-	for _, s := range a.cfg.Servers {
+	for _, s := range cfg.Servers {
 		var at contract.Location
-		snap, err := snapshot.Path(a.snapshotDir(), s.Name)
+		snap, err := snapshot.Path(res.SnapshotDir, s.Name)
 		switch {
 		case s.File != "" && inBase(s.File) != "":
 			at.File = inBase(s.File)
@@ -128,7 +157,7 @@ func committedSnapshots(dir, workspace string) []*contract.Catalog {
 // rulesThatRan lists the metadata of every rule the run ran (all when ran is nil).
 func rulesThatRan(ran func(string) bool) []contract.RuleInfo {
 	var out []contract.RuleInfo
-	for id, info := range knownRules() {
+	for id, info := range pipeline.KnownRules() {
 		if ran == nil || ran(id) {
 			out = append(out, info)
 		}

@@ -17,7 +17,7 @@ import (
 // accepted. argv[0] is the program name.
 func parsesWithCLI(t *testing.T, argv []string) error {
 	t.Helper()
-	root := newApp(io.Discard, io.Discard).rootCommand()
+	root := newCLI(io.Discard, io.Discard).rootCommand()
 	cmd, rest, err := root.Find(argv[1:])
 	if err != nil {
 		return err

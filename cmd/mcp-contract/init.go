@@ -30,7 +30,14 @@ func releaseRef() string {
 	return "main"
 }
 
-func (a *app) initCommand() *cobra.Command {
+// initCmd is the init command and its flags.
+type initCmd struct {
+	*cli
+	serverFlags
+}
+
+func (c *cli) initCommand() *cobra.Command {
+	a := &initCmd{cli: c}
 	var workflow, force bool
 	cmd := &cobra.Command{
 		Use:   "init [PATH...]",
@@ -88,6 +95,7 @@ write ` + scaffold.WorkflowPath + `. Existing files are kept unless --force.`,
 			return nil
 		},
 	}
+	a.serverFlags.register(cmd.Flags())
 	cmd.Flags().BoolVar(&workflow, "workflow", false, "also write "+scaffold.WorkflowPath)
 	cmd.Flags().BoolVar(&force, "force", false, "overwrite files that exist")
 	return cmd
@@ -98,16 +106,16 @@ type initFile struct {
 	data []byte
 }
 
-func (a *app) initConfigPath() string {
-	if a.configPath != "" {
-		return a.configPath
+func (a *initCmd) initConfigPath() string {
+	if a.config != "" {
+		return a.config
 	}
 	return source.ConfigFile
 }
 
 // initServers are the servers of --stdio/--url, else of the client configs
 // here, as written: nothing is expanded, so no secret is read.
-func (a *app) initServers(paths []string) ([]scaffold.Server, error) {
+func (a *initCmd) initServers(paths []string) ([]scaffold.Server, error) {
 	switch {
 	case len(paths) > 0 && (a.stdio != "" || a.url != ""):
 		return nil, usagef("give client config files or --stdio/--url, not both")
@@ -171,7 +179,7 @@ func (a *app) initServers(paths []string) ([]scaffold.Server, error) {
 // and the user's own (Claude Desktop, Claude Code, Cursor, Windsurf, Gemini
 // CLI). A user-level file that cannot be read is a note: it is not the
 // project's, and the others still count.
-func (a *app) clientConfigs(paths []string) ([]source.ClientConfig, error) {
+func (a *initCmd) clientConfigs(paths []string) ([]source.ClientConfig, error) {
 	var out []source.ClientConfig
 	for _, p := range paths {
 		cf, err := source.ReadClientConfigAsWritten(p)
@@ -205,9 +213,9 @@ func (a *app) clientConfigs(paths []string) ([]source.ClientConfig, error) {
 	return out, nil
 }
 
-func (a *app) initName(sc *source.ServerConfig) string {
-	if a.adHocName != "" {
-		return a.adHocName
+func (a *initCmd) initName(sc *source.ServerConfig) string {
+	if a.name != "" {
+		return a.name
 	}
 	return scaffold.SuggestName(sc)
 }

@@ -10,10 +10,12 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/spf13/cobra"
 )
 
-func (a *app) issuesCommand() *cobra.Command {
+func (c *cli) issuesCommand() *cobra.Command {
+	var configPath string
 	var from, repo string
 	var maxIssues int
 	var failOnDrift, dryRun bool
@@ -35,8 +37,12 @@ issues are (not) there. Exit 0, or 1 with --fail-on-drift when a server drifts.`
 			if from == "" {
 				return usagef("issues needs --from REPORT.json (a report written by check or drift --format json)")
 			}
-			if err := a.loadConfig(); err != nil {
+			cfg, err := pipeline.LoadConfig(configPath)
+			if err != nil {
 				return err
+			}
+			if cfg != nil {
+				c.masker.Add(cfg.Secrets...)
 			}
 			result, err := readReport(from)
 			if err != nil {
@@ -46,13 +52,13 @@ issues are (not) there. Exit 0, or 1 with --fail-on-drift when a server drifts.`
 				repo = os.Getenv("GITHUB_REPOSITORY")
 			}
 			token := os.Getenv("GITHUB_TOKEN")
-			a.masker.Add(token)
+			c.masker.Add(token)
 			r, err := ghaction.ParseRepo(repo)
 			switch {
 			case dryRun && (token == "" || repo == ""):
-				standings := a.standings(result, runURL())
+				standings := c.standings(result, runURL())
 				plan := ghaction.PlanDriftIssuesUnlisted(standings, ghaction.SyncOptions{MaxIssues: maxIssues, RunURL: runURL()})
-				return a.driftExit(failOnDrift, a.previewDriftIssues(plan, standings))
+				return c.driftExit(failOnDrift, c.previewDriftIssues(plan, standings))
 			case err != nil:
 				return usagef("%v (give --repo owner/name or set GITHUB_REPOSITORY)", err)
 			case token == "":
@@ -62,22 +68,24 @@ issues are (not) there. Exit 0, or 1 with --fail-on-drift when a server drifts.`
 				if err != nil {
 					return usagef("%v", err)
 				}
-				standings := a.standings(result, runURL())
+				standings := c.standings(result, runURL())
 				plan, err := client.PlanDriftIssues(cmd.Context(), r, standings, ghaction.SyncOptions{MaxIssues: maxIssues, RunURL: runURL()})
 				if err != nil {
 					return fmt.Errorf("drift issues: %w", err)
 				}
-				return a.driftExit(failOnDrift, a.previewDriftIssues(plan, standings))
+				return c.driftExit(failOnDrift, c.previewDriftIssues(plan, standings))
 			}
-			drifting, err := a.syncDriftIssues(cmd.Context(), os.Getenv("GITHUB_API_URL"), token, r, result, maxIssues, runURL(), func(format string, args ...any) {
-				fmt.Fprintf(a.stdout, format+"\n", args...)
+			drifting, err := c.syncDriftIssues(cmd.Context(), os.Getenv("GITHUB_API_URL"), token, r, result, maxIssues, runURL(), func(format string, args ...any) {
+				fmt.Fprintf(c.stdout, format+"\n", args...)
 			})
 			if err != nil {
 				return err
 			}
-			return a.driftExit(failOnDrift, drifting)
+			return c.driftExit(failOnDrift, drifting)
 		},
 	}
+	// It posts a saved report: only the config's secrets matter.
+	cmd.Flags().StringVar(&configPath, "config", "", "config whose ${VAR} values are masked too (default .mcp-contract.yaml when present)")
 	cmd.Flags().StringVar(&from, "from", "", "the JSON report to read")
 	cmd.Flags().StringVar(&repo, "repo", "", "owner/name (default GITHUB_REPOSITORY)")
 	cmd.Flags().IntVar(&maxIssues, "max-issues", ghaction.DefaultMaxIssues, "issues open at once, at most")
@@ -86,27 +94,27 @@ issues are (not) there. Exit 0, or 1 with --fail-on-drift when a server drifts.`
 	return cmd
 }
 
-func (a *app) driftExit(failOnDrift bool, drifting int) error {
+func (c *cli) driftExit(failOnDrift bool, drifting int) error {
 	if failOnDrift && drifting > 0 {
 		return errFindings
 	}
 	return nil
 }
 
-func (a *app) standings(result *contract.Result, run string) []ghaction.Standing {
-	return ghaction.Standings(result, ghaction.StandingOptions{RunURL: run, Masker: a.masker, Now: time.Now()})
+func (c *cli) standings(result *contract.Result, run string) []ghaction.Standing {
+	return ghaction.Standings(result, ghaction.StandingOptions{RunURL: run, Masker: c.masker, Now: time.Now()})
 }
 
 // previewDriftIssues prints what a sync would write, each title and body
 // in full, and returns how many servers drift. The texts are the ones the
 // issues would carry, already escaped and masked; Line keeps each heading
 // on one line.
-func (a *app) previewDriftIssues(plan ghaction.IssuePlan, standings []ghaction.Standing) int {
-	w := a.stdout
+func (c *cli) previewDriftIssues(plan ghaction.IssuePlan, standings []ghaction.Standing) int {
+	w := c.stdout
 	counts := map[string]int{}
 	for _, st := range plan.Steps {
 		counts[st.Kind]++
-		server := safetext.Line(a.masker.Mask(st.Server))
+		server := safetext.Line(c.masker.Mask(st.Server))
 		switch st.Kind {
 		case ghaction.IssueCreate:
 			head := "would open an issue labelled " + st.Label + " for " + server
@@ -149,12 +157,12 @@ func runURL() string {
 
 // syncDriftIssues brings the drift issues in step with result and says what
 // it did through say; it returns how many servers drift.
-func (a *app) syncDriftIssues(ctx context.Context, apiURL, token string, repo ghaction.Repo, result *contract.Result, maxIssues int, run string, say func(string, ...any)) (int, error) {
+func (c *cli) syncDriftIssues(ctx context.Context, apiURL, token string, repo ghaction.Repo, result *contract.Result, maxIssues int, run string, say func(string, ...any)) (int, error) {
 	client, err := ghaction.NewClient(apiURL, token, nil)
 	if err != nil {
 		return 0, usagef("%v", err)
 	}
-	standings := a.standings(result, run)
+	standings := c.standings(result, run)
 	drifting := 0
 	for _, s := range standings {
 		if s.State == ghaction.Drifting {

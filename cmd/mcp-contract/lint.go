@@ -2,159 +2,105 @@ package main
 
 import (
 	"context"
-	"strings"
 
-	"github.com/mcp-contract/mcp-contract/collisions"
-	"github.com/mcp-contract/mcp-contract/contract"
-	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/lint/lintcache"
-	"github.com/mcp-contract/mcp-contract/source"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/spf13/cobra"
 )
 
-func (a *app) lintCommand() *cobra.Command {
-	var only []string
-	cmd := &cobra.Command{
+// lintCmd is the lint command, or check when check is set, and its flags.
+type lintCmd struct {
+	*cli
+	cmd   *cobra.Command
+	check bool
+
+	server serverFlags
+	report reportFlags
+	text   textFlags
+	lint   lintFlags
+	base   baseFlags
+	only   []string
+	// check only: --against, --keep-going, --no-cache.
+	against            string
+	keepGoing, noCache bool
+}
+
+const lintLong = `Lint tools from files or folders (a tools/list result, a JSON-RPC response, an array of
+tools, one tool, a snapshot, or a folder of *.json/*.snap), or, with no SOURCE, from the
+servers of .mcp-contract.yaml, the MCP client configs here, or the snapshot folder.`
+
+const checkLong = `Lint the tools, then compare them with the contract: configured or live servers against
+their snapshots. With --against git:REF (design §4): every configured server as the work tree
+has it against its snapshot at REF (breaking changes), and against its snapshot in the work
+tree (drift/snapshot-stale); a server snapshotted at REF and configured no more is
+drift/server-removed. Lint and collision findings the same checks find at REF are existing
+(new: false) and do not count for --fail-on. Without configured servers, the snapshot folder
+at REF is compared with the work tree's. With two or more servers, also check their tool
+names for collisions (see collisions --help).`
+
+func (c *cli) newLint(check bool) *lintCmd {
+	k := &lintCmd{cli: c, check: check}
+	k.cmd = &cobra.Command{
 		Use:   "lint [SOURCE...]",
 		Short: "Lint tool schemas against JSON Schema, the MCP spec, provider profiles and security rules",
-		Long: `Lint tools from files or folders (a tools/list result, a JSON-RPC response, an array of
-tools, one tool, a snapshot, or a folder of *.json/*.snap), or, with no SOURCE, from the
-servers of .mcp-contract.yaml, the MCP client configs here, or the snapshot folder.`,
+		Long:  lintLong,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.lintAndMaybeDrift(cmd.Context(), args, only, false, "")
+			_, err := k.run(cmd.Context(), args)
+			return err
 		},
 	}
-	a.addProfileFlags(cmd)
-	a.addTextReportFlags(cmd)
-	a.addBaseFlags(cmd)
-	cmd.Flags().StringArrayVar(&only, "server", nil, "lint only this configured server (repeatable)")
-	return cmd
+	if check {
+		k.cmd.Use, k.cmd.Short, k.cmd.Long = "check [SOURCE...]", "What CI runs: lint, drift against the committed snapshots, and collisions", checkLong
+	}
+	fs := k.cmd.Flags()
+	k.server.register(fs)
+	k.report.register(fs)
+	k.lint.register(fs)
+	k.text.register(fs)
+	k.base.register(fs)
+	if !check {
+		fs.StringArrayVar(&k.only, "server", nil, "lint only this configured server (repeatable)")
+		return k
+	}
+	fs.StringArrayVar(&k.only, "server", nil, "check only this configured server (repeatable)")
+	fs.StringVar(&k.against, "against", "", "compare the servers with their snapshots at a git ref, and the findings with the ref's, e.g. git:origin/main")
+	fs.BoolVar(&k.keepGoing, "keep-going", false, keepGoingHelp)
+	fs.BoolVar(&k.noCache, "no-cache", false, "with --against: lint every tool, instead of taking the findings of tools unchanged since the ref from the cache")
+	return k
 }
 
-// lintAndMaybeDrift is lint, and check when withDrift is set: lint the
-// catalogs, then compare them with the contract (live or configured servers
-// against their snapshots, or with --against against the snapshots at the
-// ref, design §4).
-func (a *app) lintAndMaybeDrift(ctx context.Context, args, only []string, withDrift bool, against string) error {
-	if err := a.loadConfig(); err != nil {
-		return err
-	}
-	opts, err := a.lintOptions()
+// options are the pipeline options of the command's flags and SOURCE args.
+func (k *lintCmd) options(args []string) (*pipeline.Options, error) {
+	o, err := k.server.options(k.cli)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	catalogs, err := a.catalogs(ctx, args, only)
-	if err != nil {
-		return err
-	}
-	a.offlineNote()
-	a.useBaseline = true
-	var servers []*source.ServerConfig
-	if len(args) == 0 {
-		if servers, err = a.servers(only); err != nil {
-			return err
+	o.Sources, o.Only = args, k.only
+	o.Profiles, o.MCPVersion = k.lint.profiles, k.lint.mcpVersion
+	o.Offline, o.FailOnExisting = k.base.offline, k.base.failOnExisting
+	o.Drift, o.Against, o.KeepGoing, o.NoCache = k.check, k.against, k.keepGoing, k.noCache
+	if k.check && k.against != "" && !k.noCache {
+		if dir, err := lintcache.Dir(); err == nil {
+			o.CacheDir, o.Binary = dir, binaryIdentity()
 		}
 	}
-	fromServers := len(servers) > 0
-	withAgainst := withDrift && against != ""
-	var cache *lintcache.Cache
-	if withAgainst && !a.noCache {
-		if cache, err = a.openLintCache(catalogs, opts, against); err != nil {
-			return err
-		}
-		if cache != nil {
-			opts.Cache = cache
-		}
-	}
-	result := a.lint(catalogs, opts)
-	if err := a.checkOpenAPI(catalogs, result, against); err != nil {
-		return err
-	}
-	collisionsRan := withDrift && len(catalogs) >= 2
-	if withAgainst {
-		base, err := a.baseContract(catalogs, args, against, servers)
-		if err != nil {
-			return err
-		}
-		if err := a.runBase(base, opts, collisionsRan, len(args) > 0, against); err != nil {
-			return err
-		}
-	}
-	if cache != nil {
-		result.Unchanged = unchangedFiles(catalogs, cache, against)
-		// The cache only saves time: a folder we cannot write is no reason to fail.
-		_ = cache.Save()
-	}
-	driftRan := false
-	if withDrift {
-		whole := len(only) == 0 && a.stdio == "" && a.url == ""
-		driftFindings, cov, err := a.checkDrift(catalogs, fromServers, len(args) > 0, against, whole)
-		if err != nil {
-			return err
-		}
-		result.Findings = append(result.Findings, driftFindings...)
-		result.Drift = cov
-		driftRan = cov.NotRun == ""
-	}
-	a.collisionsRan = collisionsRan
-	var copts collisions.Options
-	if collisionsRan {
-		found, o, err := a.collisions(catalogs, opts, len(args) > 0, true)
-		if err != nil {
-			return err
-		}
-		result.Findings = append(result.Findings, found...)
-		copts = o
-	} else if withDrift {
-		if copts, err = a.collisionOptions(opts, len(args) > 0); err != nil {
-			return err
-		}
-	}
-	// check runs the collisions step whenever it has two servers; a merge of
-	// jobs that each had one still must.
-	result.Session = a.session(opts, withDrift, copts)
-	pol, err := a.policy(rulesRan(opts, driftRan, collisionsRan))
-	if err != nil {
-		return err
-	}
-	return a.emit(result, pol)
+	return o, nil
 }
 
-// lint runs every enabled rule and fills the token counts of each server.
-func (a *app) lint(catalogs []*contract.Catalog, opts lint.Options) *contract.Result {
-	servers := serverInfos(catalogs)
-	if opts.Disabled["budget/catalog-tokens"] {
-		// Counting is most of lint's time on big catalogs; off means off.
-		toolLists(servers, catalogs, nil)
-		return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
+// run runs the checks and writes the report; the result is nil when the
+// run failed before it had one.
+func (k *lintCmd) run(ctx context.Context, args []string) (*pipeline.Result, error) {
+	o, err := k.options(args)
+	if err != nil {
+		return nil, err
 	}
-	tokens := lint.CatalogTokensCached(catalogs, opts.Cache)
-	opts.Tokens = &tokens
-	for i, st := range tokens.Servers {
-		servers[i].Tokens = st.Tokens
-		servers[i].ToolTokens = map[string]int{}
-		for _, t := range st.Tools {
-			servers[i].ToolTokens[t.Tool] += t.Tokens
-		}
-	}
-	toolLists(servers, catalogs, &tokens)
-	return &contract.Result{Servers: servers, Findings: lint.Run(catalogs, opts)}
+	return k.runWith(ctx, o)
 }
 
-// rulesRan tells the policy which rules ran, so ignores of rules from
-// profiles not selected, or of drift or collisions when they did not run,
-// are not called stale.
-func rulesRan(opts lint.Options, driftRan, collisionsRan bool) func(string) bool {
-	return func(id string) bool {
-		if r := lint.Lookup(id); r != nil {
-			return opts.Profiles[r.Profile]
-		}
-		if strings.HasPrefix(id, "drift/") {
-			return driftRan
-		}
-		if strings.HasPrefix(id, collisions.RuleGroup+"/") {
-			return collisionsRan
-		}
-		return true
+func (k *lintCmd) runWith(ctx context.Context, o *pipeline.Options) (*pipeline.Result, error) {
+	res, err := pipeline.Run(ctx, o)
+	if err != nil {
+		return nil, err
 	}
+	return res, k.emit(res, k.report, k.text, k.check)
 }

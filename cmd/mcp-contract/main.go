@@ -13,6 +13,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/hideenv"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 )
 
 // Exit codes (design.md §3).
@@ -56,8 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	stdout, stderr, flush := forRunner(args, stdout, stderr)
 	defer flush()
-	app := newApp(stdout, stderr)
-	root := app.rootCommand()
+	c := newCLI(stdout, stderr)
+	root := c.rootCommand()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if in, ok := interruption(ctx); ok {
@@ -66,10 +67,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "mcp-contract: %s; every server it started is stopped, and no file is left half-written\n", in.Error())
 		return in.code()
 	}
-	return app.exitCode(err)
+	return c.exitCode(err)
 }
 
-func (a *app) exitCode(err error) int {
+func (c *cli) exitCode(err error) int {
 	if err == nil {
 		return exitOK
 	}
@@ -80,13 +81,13 @@ func (a *app) exitCode(err error) int {
 	if errors.As(err, &es) {
 		return es.code
 	}
-	var us *unreachableServers
+	var us *pipeline.UnreachableServers
 	if errors.As(err, &us) {
-		for _, f := range us.failed {
-			fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(f.Error()))
+		for _, f := range us.Failed {
+			fmt.Fprintf(c.stderr, "mcp-contract: %s\n", c.line(f.Error()))
 		}
 	}
-	fmt.Fprintf(a.stderr, "mcp-contract: %s\n", a.line(err.Error()))
+	fmt.Fprintf(c.stderr, "mcp-contract: %s\n", c.line(err.Error()))
 	var ie *contract.InputError
 	var se *contract.ServerError
 	var ue *usageError

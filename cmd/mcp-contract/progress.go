@@ -167,3 +167,13 @@ func isTerminal(w io.Writer) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
+
+// progress is the pipeline's progress hook: a view of the servers' fetch
+// on stderr, where there is one to show.
+func (c *cli) progress(servers []*source.ServerConfig) (func(string, source.Stage, string), func()) {
+	view := newProgressView(c.stderr, c.line, servers)
+	if view == nil {
+		return nil, func() {}
+	}
+	return view.report, view.close
+}

@@ -2,18 +2,19 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
-	"github.com/mcp-contract/mcp-contract/policy"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/spf13/cobra"
 )
 
-func (a *app) reportCommand() *cobra.Command {
+func (c *cli) reportCommand() *cobra.Command {
+	var server serverFlags
+	var rf reportFlags
 	var merge bool
 	cmd := &cobra.Command{
 		Use:   "report REPORT.json | report --merge REPORT.json...",
@@ -35,23 +36,17 @@ The exit code follows --fail-on over the findings read.`,
 				}
 				parts = append(parts, r)
 			}
-			merged, err := contract.Merge(parts)
-			var conflict *contract.MergeConflict
-			if errors.As(err, &conflict) {
-				return contract.Inputf("%s and %s both report server %q, differently; give each job its own servers (or merge reports of the same run only)",
-					args[conflict.First], args[conflict.Second], conflict.Server)
-			}
+			// No config is read: each job already applied its own.
+			o := &pipeline.Options{FailOn: server.failOn, Masker: c.masker}
+			res, err := pipeline.Merge(o, parts, args)
 			if err != nil {
 				return err
 			}
-			if err := rerunSession(merged, parts, args); err != nil {
-				return err
-			}
-			// Each job already applied its config's policy, and the session
-			// rules took it from the reports; the findings are final.
-			return a.emit(merged, policy.Policy{})
+			return c.emit(res, rf, textFlags{}, false)
 		},
 	}
+	server.register(cmd.Flags())
+	rf.register(cmd.Flags())
 	cmd.Flags().BoolVar(&merge, "merge", false, "merge several JSON reports into one")
 	return cmd
 }
@@ -75,7 +70,7 @@ func readReport(path string) (*contract.Result, error) {
 // have: a crafted report would otherwise carry an id of its choosing into
 // SARIF's rule help and the comment as if it were ours.
 func knownRuleIDs(r *contract.Result, path string) error {
-	known := knownRules()
+	known := pipeline.KnownRules()
 	for i, f := range r.Findings {
 		if _, ok := known[f.Rule]; !ok {
 			return &contract.InputError{File: path, Msg: fmt.Sprintf("findings/%d/rule: %q is no rule of this mcp-contract (mcp-contract rules lists them); a report is read by the version that wrote it",

@@ -10,18 +10,19 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/spf13/cobra"
 )
 
-func (a *app) rulesCommand() *cobra.Command {
-	var profile string
+func (c *cli) rulesCommand() *cobra.Command {
+	var profile, format string
 	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List every rule with its id, default severity and summary",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			var list []contract.RuleInfo
-			for _, info := range knownRules() {
+			for _, info := range pipeline.KnownRules() {
 				if profile == "" || info.Group == profile {
 					list = append(list, info)
 				}
@@ -30,22 +31,23 @@ func (a *app) rulesCommand() *cobra.Command {
 				return usagef("no rules in group %q", profile)
 			}
 			sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
-			if a.format != "text" && a.format != "json" {
-				return usagef("rules --format %q: want text or json", a.format)
+			if format != "text" && format != "json" {
+				return usagef("rules --format %q: want text or json", format)
 			}
-			if a.format == "json" {
-				enc := json.NewEncoder(a.stdout)
+			if format == "json" {
+				enc := json.NewEncoder(c.stdout)
 				enc.SetIndent("", "  ")
 				return enc.Encode(list)
 			}
-			return writeRuleList(a.stdout, list)
+			return writeRuleList(c.stdout, list)
 		},
 	}
+	cmd.Flags().StringVar(&format, "format", "text", "text or json")
 	cmd.Flags().StringVar(&profile, "profile", "", "only the rules of this profile or group (mcp, schema, openai-strict, drift, ...)")
 	return cmd
 }
 
-func (a *app) explainCommand() *cobra.Command {
+func (c *cli) explainCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "explain RULE",
 		Short: "Print one rule's help: why it matters, the evidence, how to fix",
@@ -53,9 +55,9 @@ func (a *app) explainCommand() *cobra.Command {
 (and exits 2), e.g. explain anyof.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			rules := knownRules()
+			rules := pipeline.KnownRules()
 			if len(args) == 0 {
-				writeRuleList(a.stdout, ruleList(rules, allIDs(rules)))
+				writeRuleList(c.stdout, ruleList(rules, allIDs(rules)))
 				return usagef("explain needs a rule id, one of the %d above", len(rules))
 			}
 			info, ok := rules[args[0]]
@@ -64,13 +66,13 @@ func (a *app) explainCommand() *cobra.Command {
 				if len(matches) == 0 {
 					return usagef("unknown rule %q, and no rule id is close to it (see `mcp-contract rules`)", args[0])
 				}
-				writeRuleList(a.stdout, ruleList(rules, matches))
+				writeRuleList(c.stdout, ruleList(rules, matches))
 				if len(matches) == 1 {
 					return usagef("unknown rule %q; did you mean %s?", args[0], matches[0])
 				}
 				return usagef("unknown rule %q; it could mean the %s listed above", args[0], english.Plural(len(matches), "rule"))
 			}
-			_, err := fmt.Fprintf(a.stdout, "%s (%s, default severity %s)\n\n%s\n\n%s\n", info.ID, info.Group, info.Severity, info.Summary, wrap(info.Help, 88))
+			_, err := fmt.Fprintf(c.stdout, "%s (%s, default severity %s)\n\n%s\n\n%s\n", info.ID, info.Group, info.Severity, info.Summary, wrap(info.Help, 88))
 			return err
 		},
 	}

@@ -36,7 +36,7 @@ func TestHostileTextRunsNoWorkflowCommand(t *testing.T) {
 	files := map[string]string{
 		"hostile.json": `{"tools":[` + strings.Join(tools, ",") + `]}`,
 		"served.json":  `{"tools":[` + string(fixtureserver.HostileTool()) + `]}`,
-		"failing.yaml": "version: 1\nservers:\n  failing:\n    command: [sh, -c, " + jsonString("printf '%s\\n' "+shellQuote(stderr)+" >&2; exit 3") + "]\n",
+		"failing.yaml": "version: 1\nservers:\n  failing:\n    command: [sh, -c, " + jsonString("printf '%s\\n' "+posixQuote(stderr)+" >&2; exit 3") + "]\n",
 		"missing.yaml": "version: 1\nservers:\n  missing:\n    command: [" + jsonString("##[set-output name=cmd]PWNED") + ", " + jsonString("  ::warning::PWNED") + "]\n",
 	}
 	for name, content := range files {
@@ -80,3 +80,5 @@ func runnerReads(t *testing.T, env []string, stdout, stderr string) {
 	testenv.AssertOnlyOurCommands(t, "stdout", stdout, fixtureserver.HostileMarker)
 	testenv.AssertOnlyOurCommands(t, "stderr", stderr, fixtureserver.HostileMarker)
 }
+
+func posixQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -5,11 +5,14 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/sanitize"
 	"github.com/spf13/cobra"
 )
 
-func (a *app) sanitizeCommand() *cobra.Command {
+func (c *cli) sanitizeCommand() *cobra.Command {
+	var server serverFlags
+	var rf reportFlags
 	var profile string
 	var explain bool
 	var only []string
@@ -24,10 +27,12 @@ changed or lost per tool. Profiles: ` + strings.Join(sanitize.Profiles(), ", ") 
 			if profile == "" {
 				return usagef("sanitize needs --profile (one of %s)", strings.Join(sanitize.Profiles(), ", "))
 			}
-			if err := a.loadConfig(); err != nil {
+			o, err := server.options(c)
+			if err != nil {
 				return err
 			}
-			catalogs, err := a.catalogs(cmd.Context(), args, only)
+			o.Sources, o.Only = args, only
+			catalogs, err := pipeline.Catalogs(cmd.Context(), o)
 			if err != nil {
 				return err
 			}
@@ -39,17 +44,19 @@ changed or lost per tool. Profiles: ` + strings.Join(sanitize.Profiles(), ", ") 
 				return err
 			}
 			if explain {
-				for _, c := range res.Changes {
-					fmt.Fprintln(a.stderr, a.line(c.String()))
+				for _, ch := range res.Changes {
+					fmt.Fprintln(c.stderr, c.line(ch.String()))
 				}
 			}
-			if a.output != "" {
-				return a.writeOutput(func(w io.Writer) error { _, err := w.Write(res.JSON); return err })
+			if rf.output != "" {
+				return c.writeOutput(rf.output, func(w io.Writer) error { _, err := w.Write(res.JSON); return err })
 			}
-			_, err = a.stdout.Write(res.JSON)
+			_, err = c.stdout.Write(res.JSON)
 			return err
 		},
 	}
+	server.register(cmd.Flags())
+	rf.register(cmd.Flags())
 	cmd.Flags().StringVar(&profile, "profile", "", "the provider to sanitize for")
 	cmd.Flags().BoolVar(&explain, "explain", false, "list what was changed or lost per tool on stderr")
 	cmd.Flags().StringArrayVar(&only, "server", nil, "sanitize this configured server")

@@ -12,6 +12,7 @@ import (
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
 	"github.com/mcp-contract/mcp-contract/internal/schemacheck"
+	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/spf13/cobra"
 )
 
@@ -33,7 +34,9 @@ type problemError struct {
 	Message string `json:"message"`
 }
 
-func (a *app) validateCommand() *cobra.Command {
+func (c *cli) validateCommand() *cobra.Command {
+	var server serverFlags
+	var rf reportFlags
 	var toolName, rawArgs string
 	var only []string
 	cmd := &cobra.Command{
@@ -49,17 +52,19 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 			}
 			// validate writes no findings report: a --format it cannot
 			// write must not quietly become text.
-			if a.format != "text" && a.format != "json" {
-				return usagef("validate --format %q: want text or json", a.format)
+			if rf.format != "text" && rf.format != "json" {
+				return usagef("validate --format %q: want text or json", rf.format)
 			}
-			if err := a.loadConfig(); err != nil {
+			o, err := server.options(c)
+			if err != nil {
 				return err
 			}
+			o.Sources, o.Only = args, only
 			data, origin, err := readArgs(rawArgs)
 			if err != nil {
 				return err
 			}
-			catalogs, err := a.catalogs(cmd.Context(), args, only)
+			catalogs, err := pipeline.Catalogs(cmd.Context(), o)
 			if err != nil {
 				return err
 			}
@@ -83,11 +88,11 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 				return &contract.InputError{File: origin, Msg: "the arguments are not JSON: " + err.Error()}
 			}
 			violations := schema.Validate(instance)
-			print := func(w io.Writer) error { return a.printValidation(w, toolName, violations) }
-			if a.output != "" {
-				err = a.writeOutput(print)
+			print := func(w io.Writer) error { return c.printValidation(w, rf.format, toolName, violations) }
+			if rf.output != "" {
+				err = c.writeOutput(rf.output, print)
 			} else {
-				err = print(a.stdout)
+				err = print(c.stdout)
 			}
 			if err != nil {
 				return err
@@ -98,6 +103,8 @@ error with its instance path), 2 for bad input. --format json prints a problem-d
 			return nil
 		},
 	}
+	server.register(cmd.Flags())
+	rf.register(cmd.Flags())
 	cmd.Flags().StringVar(&toolName, "tool", "", "the tool's name")
 	cmd.Flags().StringVar(&rawArgs, "args", "", "the call's arguments: a JSON object, or @FILE to read them from a file")
 	cmd.Flags().StringArrayVar(&only, "server", nil, "look for the tool only in this configured server")
@@ -154,8 +161,8 @@ func findTool(catalogs []*contract.Catalog, name string) (*contract.Tool, string
 	return nil, "", usagef("tool %q is on several servers (%s): pick one with --server or a SOURCE", name, strings.Join(servers, ", "))
 }
 
-func (a *app) printValidation(w io.Writer, tool string, violations []schemacheck.Violation) error {
-	if a.format == "json" {
+func (c *cli) printValidation(w io.Writer, format, tool string, violations []schemacheck.Violation) error {
+	if format == "json" {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if len(violations) == 0 {
@@ -175,11 +182,11 @@ func (a *app) printValidation(w io.Writer, tool string, violations []schemacheck
 		return enc.Encode(p)
 	}
 	if len(violations) == 0 {
-		_, err := fmt.Fprintf(w, "valid: the arguments match %s's inputSchema\n", a.line(tool))
+		_, err := fmt.Fprintf(w, "valid: the arguments match %s's inputSchema\n", c.line(tool))
 		return err
 	}
 	for _, v := range violations {
-		if _, err := fmt.Fprintln(w, a.line(v.String())); err != nil {
+		if _, err := fmt.Fprintln(w, c.line(v.String())); err != nil {
 			return err
 		}
 	}

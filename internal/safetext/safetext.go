@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Line returns s on one line with nothing a terminal or a CI runner would
@@ -54,6 +55,9 @@ func isBidiControl(r rune) bool {
 // A server or an error message may still have encoded a secret itself, so
 // every secret is also looked for in the forms echoes take (Forms).
 type Masker struct {
+	// mu lets a live fetch register a token it obtained while other
+	// fetches of the same run mask their output.
+	mu      sync.RWMutex
 	secrets []string
 	// forms are every secret's Forms, longest first.
 	forms []string
@@ -80,6 +84,8 @@ func NewMasker(secrets ...string) *Masker {
 
 // Add registers more secret values.
 func (m *Masker) Add(secrets ...string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	for _, s := range secrets {
 		if len(s) < MinSecretLen || slices.Contains(m.secrets, s) {
 			continue
@@ -152,6 +158,8 @@ func (m *Masker) Secrets() []string {
 	if m == nil {
 		return nil
 	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
 	return append([]string(nil), m.secrets...)
 }
 
@@ -161,6 +169,8 @@ func (m *Masker) Mask(s string) string {
 	if m == nil {
 		return s
 	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
 	for _, form := range m.forms {
 		if strings.Contains(s, form) {
 			s = strings.ReplaceAll(s, form, Replacement)
@@ -177,6 +187,8 @@ func (m *Masker) MaskCut(s string) string {
 	if m == nil {
 		return s
 	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
 	cut := len(s)
 	for _, secret := range m.forms {
 		for n := min(len(secret)-1, len(s)); n > 0; n-- {

@@ -1,9 +1,7 @@
-package main
+package pipeline
 
 import (
 	"bytes"
-	"fmt"
-	"os"
 	"sort"
 	"strings"
 
@@ -16,13 +14,13 @@ import (
 // openLintCache opens the cache for check --against: tools whose bytes
 // equal their bytes at the ref are served from it when this binary, this
 // config and these options linted them before; every other tool is linted
-// and remembered. Without a user cache folder there is no cache, silently.
-func (a *app) openLintCache(catalogs []*contract.Catalog, opts lint.Options, against string) (*lintcache.Cache, error) {
-	dir, err := lintcache.Dir()
-	if err != nil {
+// and remembered. Without a cache folder there is no cache, silently.
+func (r *run) openLintCache(catalogs []*contract.Catalog, opts lint.Options, against string) (*lintcache.Cache, error) {
+	dir := r.o.CacheDir
+	if dir == "" {
 		return nil, nil
 	}
-	oldC, err := a.refSnapshots(against, a.snapshotDir())
+	oldC, err := r.refSnapshots(against, r.snapshotDir())
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +36,7 @@ func (a *app) openLintCache(catalogs []*contract.Catalog, opts lint.Options, aga
 			server[t] = c.Server
 		}
 	}
-	cache := lintcache.Open(dir, a.lintCacheKey(opts))
+	cache := lintcache.Open(dir, r.lintCacheKey(opts))
 	cache.Serve = func(t *contract.Tool) bool {
 		name, current := server[t]
 		if !current {
@@ -53,19 +51,13 @@ func (a *app) openLintCache(catalogs []*contract.Catalog, opts lint.Options, aga
 }
 
 // lintCacheKey hashes what findings depend on besides a tool's bytes: the
-// binary (its version, and its path, size and modification time, so a
-// rebuilt development binary does not reuse its predecessor's findings), the
-// config file, the options, and the ids of the tool rules that run.
-func (a *app) lintCacheKey(opts lint.Options) string {
-	binary := programVersion()
-	if exe, err := os.Executable(); err == nil {
-		if info, err := os.Stat(exe); err == nil {
-			binary += fmt.Sprintf(" %s %d %d", exe, info.Size(), info.ModTime().UnixNano())
-		}
-	}
+// binary (Options.Binary), the config file, the options, and the ids of the
+// tool rules that run.
+func (r *run) lintCacheKey(opts lint.Options) string {
+	binary := r.o.Binary
 	var config []byte
-	if a.cfg != nil {
-		config, _ = fileio.ReadFile(a.cfg.File, fileio.MaxConfigFile)
+	if r.o.Config != nil {
+		config, _ = fileio.ReadFile(r.o.Config.File, fileio.MaxConfigFile)
 	}
 	var profiles, disabled, rules []string
 	for p, on := range opts.Profiles {

@@ -1,6 +1,7 @@
-package main
+package pipeline
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -37,7 +38,7 @@ func toolLists(servers []contract.ServerInfo, catalogs []*contract.Catalog, toke
 }
 
 // session records what this run gave the session-level checks.
-func (a *app) session(opts lint.Options, collisionsRan bool, collisionOpts collisions.Options) *contract.Session {
+func (r *run) session(opts lint.Options, collisionsRan bool, collisionOpts collisions.Options) *contract.Session {
 	s := &contract.Session{MaxTools: opts.MaxTools, MaxCatalogTokens: opts.MaxCatalogTokens, Collisions: collisionsRan}
 	for p, on := range opts.Profiles {
 		if on {
@@ -62,8 +63,8 @@ func (a *app) session(opts lint.Options, collisionsRan bool, collisionOpts colli
 			s.PrefixStyles = append(s.PrefixStyles, st.Name)
 		}
 	}
-	if a.cfg != nil {
-		for id, sev := range a.cfg.Rules {
+	if r.o.Config != nil {
+		for id, sev := range r.o.Config.Rules {
 			if isSessionRule(id) {
 				if parsed, err := contract.ParseSeverity(sev); err == nil {
 					if s.Severities == nil {
@@ -73,9 +74,9 @@ func (a *app) session(opts lint.Options, collisionsRan bool, collisionOpts colli
 				}
 			}
 		}
-		for _, ig := range a.cfg.Ignore {
+		for _, ig := range r.o.Config.Ignore {
 			if isSessionRule(ig.Rule) {
-				s.Ignores = append(s.Ignores, contract.SessionIgnore{Rule: ig.Rule, Server: ig.Server, Tool: ig.Tool, Reason: ig.Reason, File: a.cfg.File, Line: ig.Line})
+				s.Ignores = append(s.Ignores, contract.SessionIgnore{Rule: ig.Rule, Server: ig.Server, Tool: ig.Tool, Reason: ig.Reason, File: r.o.Config.File, Line: ig.Line})
 			}
 		}
 	}
@@ -207,4 +208,25 @@ func placeNames(findings []contract.Finding, servers []contract.ServerInfo) {
 			}
 		}
 	}
+}
+
+// Merge merges the JSON reports of several jobs (names are their files)
+// into one, as if one run had checked every server: the session-level
+// checks run again over all of them.
+func Merge(o *Options, parts []*contract.Result, names []string) (*Result, error) {
+	merged, err := contract.Merge(parts)
+	var conflict *contract.MergeConflict
+	if errors.As(err, &conflict) {
+		return nil, contract.Inputf("%s and %s both report server %q, differently; give each job its own servers (or merge reports of the same run only)",
+			names[conflict.First], names[conflict.Second], conflict.Server)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := rerunSession(merged, parts, names); err != nil {
+		return nil, err
+	}
+	// Each job already applied its config's policy, and the session rules
+	// took it from the reports; the findings are final.
+	return newRun(o).finish(merged, policy.Policy{}, false)
 }

@@ -1,7 +1,6 @@
-package main
+package pipeline
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,10 +27,10 @@ type baseRun struct {
 // with their snapshots in the work tree. whole says the servers are the
 // whole config, so a server snapshotted at REF and configured no more was
 // removed; otherwise only the servers given are compared.
-func (a *app) checkAgainst(current []*contract.Catalog, against string, whole bool) ([]contract.Finding, *contract.DriftCoverage, error) {
-	dir := a.snapshotDir()
+func (r *run) checkAgainst(current []*contract.Catalog, against string, whole bool) ([]contract.Finding, *contract.DriftCoverage, error) {
+	dir := r.snapshotDir()
 	ref := strings.TrimPrefix(against, contract.DriftGitPrefix)
-	atRef, err := a.refSnapshots(against, dir)
+	atRef, err := r.refSnapshots(against, dir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -39,20 +38,20 @@ func (a *app) checkAgainst(current []*contract.Catalog, against string, whole bo
 		atRef = sameServers(atRef, current)
 	}
 	cov := drift.Coverage(atRef, current, func(c *contract.Catalog) string {
-		if a.offlineSnapshot[c.Server] {
+		if r.offlineSnapshot[c.Server] {
 			// The committed snapshot against the one at REF.
 			return contract.DriftGitPrefix + ref
 		}
 		return howFetched(c)
 	})
-	cov.Skipped = append(cov.Skipped, a.offlineSkipped...)
+	cov.Skipped = append(cov.Skipped, r.offlineSkipped...)
 	addDigests(cov, atRef, current)
 
-	stale, inWorkTree, err := a.freshness(current, atRef, dir)
+	stale, inWorkTree, err := r.freshness(current, atRef, dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	findings, err := a.drift(atRef, current, false, cov)
+	findings, err := r.drift(atRef, current, false, cov)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -67,14 +66,14 @@ func (a *app) checkAgainst(current []*contract.Catalog, against string, whole bo
 // snapshot the change deleted. A server with no snapshot here nor at REF is
 // new, which the breaking-change verdict already says. It returns the
 // snapshots it read.
-func (a *app) freshness(current, atRef []*contract.Catalog, dir string) ([]contract.Finding, []*contract.Catalog, error) {
+func (r *run) freshness(current, atRef []*contract.Catalog, dir string) ([]contract.Finding, []*contract.Catalog, error) {
 	var findings []contract.Finding
 	var snaps []*contract.Catalog
 	for _, c := range current {
 		if c.Error != "" {
 			continue
 		}
-		if a.offlineSnapshot[c.Server] {
+		if r.offlineSnapshot[c.Server] {
 			// It is its snapshot: there is no server to compare it with.
 			snaps = append(snaps, c)
 			continue
@@ -83,7 +82,7 @@ func (a *app) freshness(current, atRef []*contract.Catalog, dir string) ([]contr
 		if err != nil {
 			return nil, nil, err
 		}
-		refresh := a.snapshotCommandLine(dir, c.Server)
+		refresh := SnapshotCommandLine(r.o, dir, c.Server)
 		if _, err := os.Lstat(path); os.IsNotExist(err) {
 			if len(sameServers(atRef, []*contract.Catalog{c})) > 0 {
 				findings = append(findings, *drift.SnapshotStale(c, nil, path, refresh))
@@ -95,7 +94,7 @@ func (a *app) freshness(current, atRef []*contract.Catalog, dir string) ([]contr
 			return nil, nil, err
 		}
 		snap.Server = c.Server
-		source.MaskTools([]*contract.Catalog{snap}, a.masker)
+		source.MaskTools([]*contract.Catalog{snap}, r.o.Masker)
 		snaps = append(snaps, snap)
 		if f := drift.SnapshotStale(c, snap, path, refresh); f != nil {
 			findings = append(findings, *f)
@@ -106,15 +105,15 @@ func (a *app) freshness(current, atRef []*contract.Catalog, dir string) ([]contr
 
 // refSnapshots is the snapshot folder at the ref: read through the API
 // (the Action on a shallow clone) or from the clone's git objects.
-func (a *app) refSnapshots(against, dir string) ([]*contract.Catalog, error) {
+func (r *run) refSnapshots(against, dir string) ([]*contract.Catalog, error) {
 	ref, ok := strings.CutPrefix(against, contract.DriftGitPrefix)
 	if !ok || ref == "" {
-		return nil, usagef("--against %q: want git:REF, e.g. git:origin/main", against)
+		return nil, contract.Inputf("--against %q: want git:REF, e.g. git:origin/main", against)
 	}
-	if base, ok := a.baseCatalogs[against]; ok {
+	if base, ok := r.o.BaseCatalogs[against]; ok {
 		return base, nil
 	}
-	if r := a.refLoaded; r != nil && r.against == against && r.dir == dir {
+	if r := r.refLoaded; r != nil && r.against == against && r.dir == dir {
 		return r.oldC, nil
 	}
 	return source.LoadGitRef(".", ref, dir)
@@ -140,10 +139,10 @@ func sameServers(cs, like []*contract.Catalog) []*contract.Catalog {
 // at the ref, else its snapshot at the ref; for SOURCE arguments, each file
 // or folder at the ref. A server the ref lacks has no findings there, so
 // all of its findings are new.
-func (a *app) baseContract(current []*contract.Catalog, args []string, against string, servers []*source.ServerConfig) ([]*contract.Catalog, error) {
+func (r *run) baseContract(current []*contract.Catalog, args []string, against string, servers []*source.ServerConfig) ([]*contract.Catalog, error) {
 	ref := strings.TrimPrefix(against, contract.DriftGitPrefix)
 	// Through the API only the snapshot folder was read.
-	_, viaAPI := a.baseCatalogs[against]
+	_, viaAPI := r.o.BaseCatalogs[against]
 	var out []*contract.Catalog
 	if len(args) > 0 {
 		for _, p := range args {
@@ -165,7 +164,7 @@ func (a *app) baseContract(current []*contract.Catalog, args []string, against s
 		}
 		return out, nil
 	}
-	atRef, err := a.refSnapshots(against, a.snapshotDir())
+	atRef, err := r.refSnapshots(against, r.snapshotDir())
 	if err != nil {
 		return nil, err
 	}
@@ -196,30 +195,30 @@ func (a *app) baseContract(current []*contract.Catalog, args []string, against s
 
 // runBase runs lint (and collisions, when the run checks them) on the
 // base's contract and keeps the findings for markNew.
-func (a *app) runBase(base []*contract.Catalog, opts lint.Options, withCollisions, fromArgs bool, against string) error {
-	source.MaskTools(base, a.masker)
-	found := a.lint(base, opts).Findings
+func (r *run) runBase(base []*contract.Catalog, opts lint.Options, withCollisions, fromArgs bool, against string) error {
+	source.MaskTools(base, r.o.Masker)
+	found := r.lint(base, opts).Findings
 	if withCollisions && len(base) >= 2 {
-		more, _, err := a.collisions(base, opts, fromArgs, false)
+		more, _, err := r.collisions(base, opts, fromArgs, false)
 		if err != nil {
 			return err
 		}
 		found = append(found, more...)
 	}
-	a.base = &baseRun{against: against, findings: found}
+	r.base = &baseRun{against: against, findings: found}
 	return nil
 }
 
 // markNew sets each finding's New against the base run and the committed
 // baseline, when there is either (design §5), and names them in
 // result.Base.
-func (a *app) markNew(result *contract.Result, pol policy.Policy) error {
+func (r *run) markNew(result *contract.Result, pol policy.Policy) error {
 	var bases []string
-	if a.base != nil {
-		policy.MarkNew(result.Findings, a.base.findings)
-		bases = append(bases, a.base.against)
+	if r.base != nil {
+		policy.MarkNew(result.Findings, r.base.findings)
+		bases = append(bases, r.base.against)
 	}
-	if a.useBaseline {
+	if r.useBaseline {
 		b, err := loadBaseline()
 		if err != nil {
 			return err
@@ -246,9 +245,11 @@ func loadBaseline() (*policy.Baseline, error) {
 	return policy.ParseBaseline(data, filepath.ToSlash(policy.BaselineFile))
 }
 
-// offlineNote says on stderr which live servers --offline did not start.
-func (a *app) offlineNote() {
-	for _, s := range a.offlineSkipped {
-		fmt.Fprintf(a.stderr, "%s: %s\n", a.line(s.Server), a.line(s.Reason))
+// offlineNote says which live servers --offline did not start.
+func (r *run) offlineNote() {
+	for _, s := range r.offlineSkipped {
+		if r.o.Note != nil {
+			r.o.Note(r.line(s.Server) + ": " + r.line(s.Reason))
+		}
 	}
 }
