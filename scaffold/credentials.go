@@ -80,7 +80,7 @@ func (b *builder) secretVar(server, from, where, v, base string) string {
 	b.values[name] = v
 	b.byValue[v] = name
 	b.vars[name] = true
-	b.note("%s of server %q in %s holds a literal credential, which would be committed: it is ${%s} here; export %s", where, server, from, name, name)
+	b.note("%s of server %q in %s holds a literal value, which would be committed: it is ${%s} here; export %s", where, server, from, name, name)
 	return "${" + name + "}"
 }
 
