@@ -98,11 +98,18 @@ type Result struct {
 
 // Fails says whether the run fails: a finding at or above FailOn, unless
 // the base already had it (and FailOnExisting is off) or it is a breaking
-// change AllowBreaking lets through.
+// change AllowBreaking lets through; and any policy/hides-new-finding
+// unless AllowBreaking (the allow label) lets it through.
 func (r *Result) Fails() bool {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		switch {
+		case f.Rule == policy.HidesNewFinding:
+			// Judged by the base's fail-on: the pull request's own may be
+			// the very change that hides it.
+			if !r.allowBreaking {
+				return true
+			}
 		case f.Severity < r.FailOn:
 		case f.Existing() && !r.failOnExisting:
 		case f.Change == contract.ChangeBreaking && r.allowBreaking:
@@ -132,6 +139,10 @@ type run struct {
 	useBaseline bool
 	// unreachable is the first failure --keep-going reported.
 	unreachable error
+	// baseRulesAt is the config and baseline at the ref (baseRules), once
+	// baseRead.
+	baseRulesAt *baseRules
+	baseRead    bool
 }
 
 func newRun(o *Options) *run {
@@ -241,6 +252,9 @@ func KnownRules() map[string]contract.RuleInfo {
 	for _, info := range openapi.Rules() {
 		out[info.ID] = info
 	}
+	for _, info := range policy.ChangeRules {
+		out[info.ID] = info
+	}
 	return out
 }
 
@@ -278,10 +292,17 @@ func (r *run) finish(result *contract.Result, pol policy.Policy, collisionsRan b
 	if err != nil {
 		return nil, err
 	}
+	raw := result.Findings
 	result.Findings = policy.Apply(result.Findings, pol)
 	if err := r.markNew(result, pol); err != nil {
 		return nil, err
 	}
+	// After the policy, which must not be able to hide them.
+	changes, err := r.policyChanges(raw, result.Findings, pol, failOn)
+	if err != nil {
+		return nil, err
+	}
+	result.Findings = append(result.Findings, changes...)
 	contract.SortFindings(result.Findings, result.Servers)
 	if len(r.o.Masker.Secrets()) > 0 {
 		result.MapText(r.o.Masker.Mask)

@@ -28,9 +28,13 @@ func TestChanges(t *testing.T) {
 	}{
 		{"nothing changed", func(s *Settings) {}, []string{}, ""},
 		{"defaults spelled out", func(s *Settings) { s.FailOn, s.Snapshots, s.Profiles = "", "mcp-snapshots/", nil }, []string{}, ""},
-		{"rule off", func(s *Settings) { s.Overrides = map[string]contract.Severity{"drift/x": contract.Off, "docs/y": contract.Info} },
+		{"rule off", func(s *Settings) {
+			s.Overrides = map[string]contract.Severity{"drift/x": contract.Off, "docs/y": contract.Info}
+		},
 			[]string{RuleTurnedOff}, "turns off drift/x"},
-		{"rule lowered", func(s *Settings) { s.Overrides = map[string]contract.Severity{"drift/x": contract.Warning, "docs/y": contract.Info} },
+		{"rule lowered", func(s *Settings) {
+			s.Overrides = map[string]contract.Severity{"drift/x": contract.Warning, "docs/y": contract.Info}
+		},
 			[]string{RuleLowered}, "lowers drift/x from error to warning"},
 		{"rule raised", func(s *Settings) { s.Overrides = map[string]contract.Severity{"docs/y": contract.Error} }, []string{}, ""},
 		{"ignore added", func(s *Settings) { s.Ignores = append(s.Ignores, Ignore{Rule: "drift/x", Tool: "t"}) }, []string{IgnoreAdded}, "ignores drift/x on tool t"},
