@@ -52,6 +52,9 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	var b strings.Builder
 	m := mdWriter{opts: opts, b: &b}
 	b.WriteString(m.verdict(r) + "\n\n")
+	if v := judge(r, m.opts.FailOn, m.opts.BreakingAllowedBy, m.text, MarkdownCode, ""); v.rules != "" {
+		b.WriteString("**" + strings.TrimSpace(rulesPrefix) + "** " + v.rules + "\n\n")
+	}
 	if len(r.Servers) > 0 {
 		b.WriteString("| server | tools | errors | warnings | breaking | tokens |\n|---|--:|--:|--:|--:|--:|\n")
 		for _, s := range r.Servers {

@@ -145,6 +145,9 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 			tw.printf("; %s", strings.Join(v.also, ", "))
 		}
 		tw.printf("\n")
+		if v.rules != "" {
+			tw.printf("%s%s\n", rulesPrefix, v.rules)
+		}
 	}
 	return tw.err
 }
