@@ -206,3 +206,20 @@ func TestBoundSpecOfAliasesIsRefused(t *testing.T) {
 		t.Fatalf("exit %d (%v), want 2 naming the alias:\n%.2000s", code, err, out)
 	}
 }
+
+// A $ref to a symlink inside --root that leads outside it is refused
+// through the binary too, and nothing of the file outside is printed.
+func TestOpenAPIRefThroughSymlinkIsRefused(t *testing.T) {
+	outside, root := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(outside, "secret.yaml"), []byte("Secret: {type: string, description: OUTSIDE-THE-ROOT}\n"), 0o644)
+	if err := os.Symlink(filepath.Join(outside, "secret.yaml"), filepath.Join(root, "s.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "api.yaml"), []byte("openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get:\n      parameters:\n        - {name: q, in: query, schema: {$ref: 's.yaml#/Secret'}}\n      responses: {'200': {description: ok}}\n"), 0o644)
+	cmd := exec.Command(builtBinary(t), "openapi", "tools", "api.yaml", "--root", root)
+	cmd.Dir = root
+	out, _ := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != exitInput || strings.Contains(string(out), "OUTSIDE-THE-ROOT") || !strings.Contains(string(out), "leads out of") {
+		t.Errorf("exit %d, want 2 refusing the ref:\n%s", code, out)
+	}
+}
