@@ -86,6 +86,10 @@ type Result struct {
 	// --against ref ("git:REF"), the committed baseline file, or both
 	// joined by " and "; empty when nothing was compared (every New nil).
 	Base string
+	// Fixed are the findings the base had that this run no longer has:
+	// what a pull request fixed, which SARIF reports as absent so code
+	// scanning closes their alerts. Empty when nothing was compared.
+	Fixed []Finding
 }
 
 // ExistingCount is how many findings the base already had

@@ -27,6 +27,9 @@ type Inputs struct {
 	MaxIssues        int
 	FailOnDrift      bool
 	WorkingDirectory string
+	// Annotate is "new" (annotate what the pull request did) or "all"
+	// (its base's findings too).
+	Annotate string
 	// AllowBreakingLabel is the pull request label under which breaking
 	// changes are reported but do not fail the step.
 	AllowBreakingLabel string
@@ -55,6 +58,7 @@ func ReadInputs(a *githubactions.Action) (Inputs, error) {
 		SARIF:              a.GetInput("sarif"),
 		WorkingDirectory:   a.GetInput("working-directory"),
 		AllowBreakingLabel: orDefault(a.GetInput("allow-breaking-label"), DefaultAllowBreakingLabel),
+		Annotate:           orDefault(a.GetInput("annotate"), "new"),
 	}
 
 	known := false
@@ -68,6 +72,11 @@ func ReadInputs(a *githubactions.Action) (Inputs, error) {
 	case "auto", "always", "never":
 	default:
 		return in, fmt.Errorf("input comment %q: want auto, always or never", in.Comment)
+	}
+	switch in.Annotate {
+	case "new", "all":
+	default:
+		return in, fmt.Errorf("input annotate %q: want new or all", in.Annotate)
 	}
 	var err error
 	if in.DriftIssue, err = boolInput(a, "drift-issue"); err != nil {

@@ -20,7 +20,7 @@ func TestReadInputsKeepsHyphensAndChecksValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in.Command != "check" || in.FailOn != "warning" || in.CommentID != "lint" || in.Comment != "auto" || !in.DriftIssue ||
+	if in.Command != "check" || in.FailOn != "warning" || in.CommentID != "lint" || in.Comment != "auto" || !in.DriftIssue || in.Annotate != "new" ||
 		strings.Join(in.Args, "|") != "--server|a|tools/" {
 		t.Errorf("inputs %+v", in)
 	}
@@ -28,6 +28,7 @@ func TestReadInputsKeepsHyphensAndChecksValues(t *testing.T) {
 		{"INPUT_DRIFT-ISSUE": "yes"},
 		{"INPUT_COMMENT": "sometimes"},
 		{"INPUT_COMMAND": "sanitize"},
+		{"INPUT_ANNOTATE": "existing"},
 	} {
 		if _, err := ReadInputs(actionWith(bad)); err == nil {
 			t.Errorf("%v accepted", bad)

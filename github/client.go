@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	gh "github.com/google/go-github/v60/github"
@@ -35,6 +36,9 @@ func ParseRepo(s string) (Repo, error) {
 // Client calls the REST API of github.com or a GitHub Enterprise Server.
 type Client struct {
 	rest *gh.Client
+	// login is who the token writes as, asked once (Login).
+	loginMu sync.Mutex
+	login   string
 }
 
 // requestTimeout bounds every call: a hung API must not hang the job.

@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -47,9 +48,10 @@ const (
 const maxCommentPages = 100
 
 // UpsertComment keeps one comment on pull request pr carrying marker: the
-// first comment with the marker written by a bot (so a marker pasted by a
-// person cannot take it over) is edited in place; otherwise one is created,
-// unless clean, since a clean run has nothing to say where nothing was said.
+// first comment with the marker written by our own token's login (so a
+// marker pasted by a person, or by another bot or app, cannot take it over)
+// is edited in place; otherwise one is created, unless clean, since a clean
+// run has nothing to say where nothing was said.
 func (c *Client) UpsertComment(ctx context.Context, repo Repo, pr int, marker, body string, clean bool) (CommentAction, error) {
 	existing, err := c.findComment(ctx, repo, pr, marker)
 	if err != nil {
@@ -75,7 +77,40 @@ func (c *Client) UpsertComment(ctx context.Context, repo Repo, pr int, marker, b
 	return CommentCreated, nil
 }
 
+// jobTokenLogin is who the job token (GITHUB_TOKEN) writes as. GET /user
+// refuses that token ("Resource not accessible by integration"), so the
+// refusal names it.
+const jobTokenLogin = "github-actions[bot]"
+
+// Login is who the client's token writes as: the login GET /user answers
+// (a personal or app user token), or the job token's bot when it refuses.
+func (c *Client) Login(ctx context.Context) (string, error) {
+	c.loginMu.Lock()
+	defer c.loginMu.Unlock()
+	if c.login != "" {
+		return c.login, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	u, _, err := c.rest.Users.Get(ctx, "")
+	switch {
+	case IsForbidden(err):
+		c.login = jobTokenLogin
+	case err != nil:
+		return "", apiError("asking who the token is (GET /user)", err)
+	case u.GetLogin() == "":
+		return "", errors.New("asking who the token is (GET /user): the answer names no login")
+	default:
+		c.login = u.GetLogin()
+	}
+	return c.login, nil
+}
+
 func (c *Client) findComment(ctx context.Context, repo Repo, pr int, marker string) (*gh.IssueComment, error) {
+	self, err := c.Login(ctx)
+	if err != nil {
+		return nil, err
+	}
 	opts := &gh.IssueListCommentsOptions{ListOptions: gh.ListOptions{PerPage: 100}}
 	for page := 0; page < maxCommentPages; page++ {
 		pageCtx, cancel := context.WithTimeout(ctx, requestTimeout)
@@ -85,7 +120,7 @@ func (c *Client) findComment(ctx context.Context, repo Repo, pr int, marker stri
 			return nil, apiError("listing the pull request comments", err)
 		}
 		for _, cm := range comments {
-			if cm.GetUser().GetType() == "Bot" && endsWithMarker(cm.GetBody(), marker) {
+			if strings.EqualFold(cm.GetUser().GetLogin(), self) && endsWithMarker(cm.GetBody(), marker) {
 				return cm, nil
 			}
 		}

@@ -23,6 +23,9 @@ type fakeAPI struct {
 	perPage  int
 	status   int // when set, every write answers it
 	nextID   int64
+	// login is who GET /user says the token is; "" answers 403, as for
+	// the job token.
+	login string
 }
 
 func newFakeAPI(t *testing.T) (*fakeAPI, *Client) {
@@ -30,6 +33,7 @@ func newFakeAPI(t *testing.T) (*fakeAPI, *Client) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/v3/repos/o/r/issues/7/comments", f.issueComments)
 	mux.HandleFunc("/api/v3/repos/o/r/issues/comments/", f.editComment)
+	mux.HandleFunc("/api/v3/user", f.user)
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	c, err := NewClient(srv.URL+"/api/v3", "tok-secret", nil)
@@ -82,6 +86,16 @@ func (f *fakeAPI) issueComments(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+func (f *fakeAPI) user(w http.ResponseWriter, r *http.Request) {
+	f.record(r)
+	if f.login == "" {
+		w.WriteHeader(http.StatusForbidden)
+		io.WriteString(w, `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/users/users#get-the-authenticated-user","status":"403"}`)
+		return
+	}
+	json.NewEncoder(w).Encode(map[string]any{"login": f.login, "id": 1, "type": "User"})
+}
+
 func (f *fakeAPI) editComment(w http.ResponseWriter, r *http.Request) {
 	f.record(r)
 	var id int64
@@ -117,6 +131,7 @@ func TestUpsertCommentFindsTheBotsMarkerOnALaterPage(t *testing.T) {
 		t.Fatalf("%v, %v", action, err)
 	}
 	want := []string{
+		"GET /api/v3/user",
 		"GET /api/v3/repos/o/r/issues/7/comments?per_page=100",
 		"GET /api/v3/repos/o/r/issues/7/comments?page=2&per_page=100",
 		"PATCH /api/v3/repos/o/r/issues/comments/4",
@@ -194,5 +209,56 @@ func TestUpsertCommentIgnoresAQuotedMarker(t *testing.T) {
 	f.comments[1]["body"] = "other's report\r\n\r\n" + other + "\r\n"
 	if action, err := c.UpsertComment(context.Background(), Repo{"o", "r"}, 7, other, "again", false); err != nil || action != CommentEdited {
 		t.Errorf("its own comment: %v, %v", action, err)
+	}
+}
+
+// Another bot's comment that ends in our marker (any app can post one) is
+// not ours: only the token's own login counts, the job token's bot when GET
+// /user refuses it, the user's login for a personal token.
+func TestUpsertCommentTakesOnlyItsOwnLoginsComment(t *testing.T) {
+	marker := Marker("ci", "lint", "default")
+	for _, tc := range []struct {
+		name, login string
+		wantEdited  float64
+	}{
+		{"job token", "", 3},
+		{"personal token", "carol", 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, c := newFakeAPI(t)
+			f.login = tc.login
+			f.comments = []map[string]any{
+				comment(1, "mallory-app[bot]", "Bot", "planted\n\n"+marker),
+				comment(2, "dependabot[bot]", "Bot", "planted\n\n"+marker),
+				comment(3, "github-actions[bot]", "Bot", "ours under the job token\n\n"+marker),
+				comment(4, "Carol", "User", "ours under carol's token\n\n"+marker),
+			}
+			action, err := c.UpsertComment(context.Background(), Repo{"o", "r"}, 7, marker, "new", false)
+			if err != nil || action != CommentEdited {
+				t.Fatalf("%v, %v", action, err)
+			}
+			for _, cm := range f.comments {
+				edited := strings.HasPrefix(cm["body"].(string), "new")
+				if edited != (cm["id"] == tc.wantEdited || cm["id"] == int64(tc.wantEdited)) {
+					t.Errorf("comment %v by %v: edited %v", cm["id"], cm["user"], edited)
+				}
+			}
+		})
+	}
+}
+
+// A GET /user that fails for another reason than a refused token is an
+// error, not a guess at who we are.
+func TestUpsertCommentLoginUnknown(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := NewClient(srv.URL, "tok", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.UpsertComment(context.Background(), Repo{"o", "r"}, 7, Marker("w", "j", "i"), "x", false); err == nil || !strings.Contains(err.Error(), "GET /user") {
+		t.Errorf("err %v", err)
 	}
 }

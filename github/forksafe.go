@@ -1,6 +1,7 @@
 package github
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -78,6 +79,12 @@ func (c *Client) PullRequestForRun(ctx context.Context, repo Repo, run WorkflowR
 	if run.HeadSHA == "" {
 		return 0, &RefusedError{"the workflow_run event names no head commit"}
 	}
+	// Without the repository the run checked out (head_repository: null,
+	// as for a fork deleted since), no pull request's head can be shown to
+	// be that commit from there, and a commit alone names no one's work.
+	if run.HeadRepo == "" {
+		return 0, &RefusedError{"the workflow_run event names no head repository (head_repository is null), so no pull request can be shown to be the run's"}
+	}
 	var heads []*gh.PullRequest
 	switch candidates := run.PullRequests; {
 	case want > 0 || len(candidates) > 0:
@@ -106,11 +113,13 @@ func (c *Client) PullRequestForRun(ctx context.Context, repo Repo, run WorkflowR
 		return 0, &RefusedError{"the workflow_run event names no pull request and no head branch to find one by"}
 	}
 	var match []int
-	var moved []string
+	var moved, shut []string
 	for _, pr := range heads {
 		head := pr.GetHead()
 		switch {
-		case run.HeadRepo != "" && !strings.EqualFold(head.GetRepo().GetFullName(), run.HeadRepo):
+		case pr.GetState() != "open":
+			shut = append(shut, fmt.Sprintf("#%d is %s", pr.GetNumber(), cmp.Or(pr.GetState(), "in no state")))
+		case !strings.EqualFold(head.GetRepo().GetFullName(), run.HeadRepo):
 			moved = append(moved, fmt.Sprintf("#%d is from %s", pr.GetNumber(), head.GetRepo().GetFullName()))
 		case head.GetSHA() != run.HeadSHA:
 			moved = append(moved, fmt.Sprintf("#%d is at %s", pr.GetNumber(), shortSHA(head.GetSHA())))
@@ -123,6 +132,8 @@ func (c *Client) PullRequestForRun(ctx context.Context, repo Repo, run WorkflowR
 		return match[0], nil
 	case len(match) > 1:
 		return 0, &RefusedError{fmt.Sprintf("%d open pull requests have head %s; give --pr N to choose one", len(match), shortSHA(run.HeadSHA))}
+	case len(moved) == 0 && len(shut) > 0:
+		return 0, &RefusedError{fmt.Sprintf("the pull request is not open (%s); a report is posted on an open pull request only", strings.Join(shut, ", "))}
 	case len(moved) > 0:
 		return 0, &RefusedError{fmt.Sprintf("the run checked %s from %s, which is not the head of the pull request (%s); if the pull request moved on, its newer run will comment",
 			shortSHA(run.HeadSHA), run.HeadRepo, strings.Join(moved, ", "))}

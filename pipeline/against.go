@@ -216,6 +216,7 @@ func (r *run) markNew(result *contract.Result, pol policy.Policy) error {
 	var bases []string
 	if r.base != nil {
 		policy.MarkNew(result.Findings, r.base.findings)
+		result.Fixed = policy.Fixed(result.Findings, r.base.findings)
 		bases = append(bases, r.base.against)
 	}
 	if r.useBaseline {

@@ -49,6 +49,30 @@ func MarkNew(findings, base []contract.Finding) {
 	}
 }
 
+// Fixed returns the findings of base, of the kind Debt names, that
+// findings no longer hold (each finding vouches for one of base's, as in
+// MarkNew): what the change fixed.
+func Fixed(findings, base []contract.Finding) []contract.Finding {
+	left := map[Key]int{}
+	for i := range findings {
+		if Debt(&findings[i]) {
+			left[KeyOf(&findings[i])]++
+		}
+	}
+	var fixed []contract.Finding
+	for _, f := range base {
+		if !Debt(&f) {
+			continue
+		}
+		if k := KeyOf(&f); left[k] > 0 {
+			left[k]--
+			continue
+		}
+		fixed = append(fixed, f)
+	}
+	return fixed
+}
+
 // BaselineFile is the committed baseline `mcp-contract baseline` writes.
 const BaselineFile = ".mcp-contract-baseline.json"
 

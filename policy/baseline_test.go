@@ -146,3 +146,17 @@ func TestParseBaselineErrors(t *testing.T) {
 		}
 	}
 }
+
+// Fixed is what the base had and the change no longer has, one for one:
+// a second copy of a problem in the base is fixed when one copy is left.
+func TestFixed(t *testing.T) {
+	lint := func(tool string) contract.Finding {
+		return contract.Finding{Rule: "docs/x", Category: contract.CategoryLint, Server: "s", Tool: tool}
+	}
+	drift := contract.Finding{Rule: "drift/tool-removed", Category: contract.CategoryDrift, Server: "s", Tool: "a"}
+	base := []contract.Finding{lint("a"), lint("a"), lint("b"), drift}
+	got := Fixed([]contract.Finding{lint("a"), lint("c")}, base)
+	if len(got) != 2 || got[0].Tool != "a" || got[1].Tool != "b" {
+		t.Errorf("fixed %+v, want one of a's and b's", got)
+	}
+}

@@ -10,8 +10,10 @@ import (
 
 // driftCoverageLine says in one line what drift compared, or why it did not
 // run, so that no drift findings is never taken for "no changes". It is
-// empty for a run without a drift step.
-func driftCoverageLine(cov *contract.DriftCoverage) string {
+// empty for a run without a drift step. quote wraps what was compared
+// against (a "git:SHA:path"), so markdown can show it as a code span that
+// copies as it reads.
+func driftCoverageLine(cov *contract.DriftCoverage, quote func(string) string) string {
 	if cov == nil {
 		return ""
 	}
@@ -25,9 +27,9 @@ func driftCoverageLine(cov *contract.DriftCoverage) string {
 			case s.Against != "" && strings.HasPrefix(s.How, "git:"):
 				// --against: the new side is the work tree, and "git:X
 				// against git:X:path" read as a ref compared with itself.
-				detail = "work tree against " + s.Against
+				detail = "work tree against " + quote(s.Against)
 			case s.Against != "":
-				detail += " against " + s.Against
+				detail += " against " + quote(s.Against)
 			}
 			parts = append(parts, fmt.Sprintf("%s (%s)", s.Server, detail))
 		}

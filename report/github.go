@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,7 +42,29 @@ type GitHubOptions struct {
 	// carries no file, and is annotated on its node in the server's
 	// snapshot (or the snapshot file), where a reviewer can see it.
 	Snapshots []*contract.Catalog
+	// Annotate is "new" (the default: what the pull request did, never the
+	// findings its base already had, which stay in the summary, JSON and
+	// SARIF) or "all".
+	Annotate string
+	// AllowedBy names the label that lets the pull request's breaking
+	// changes through: they are annotated as notices, not errors.
+	AllowedBy string
+	// Pins maps a live server to the line the pull request changed that
+	// pins the package it runs (github.Pins): its breaking changes arrived
+	// with that line, and are annotated on it.
+	Pins map[string]contract.Location
 }
+
+// Annotation ranks: what the pull request breaks, the servers that did not
+// answer, a changed description (a rug pull's signal, never crowded out by
+// a repeated fact), the rest of its own, then what it inherited.
+const (
+	rankBreaking = iota
+	rankUnreachable
+	rankDescription
+	rankOwn
+	rankExisting
+)
 
 // Diff maps a repository-relative file to the line ranges a pull request
 // added or changed in it (the "+" side of each hunk).
@@ -110,9 +133,19 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 		byLevel[i] = append(byLevel[i], a)
 		total++
 	}
-	addFinding := func(f contract.Finding, rank int) {
+	addGroup := func(g *Group, rank int, message string) {
+		f := g.Findings[0]
 		placeOnSnapshot(&f, opts.Snapshots)
-		add(f.Severity, rank, f.File, f.Line, annotation{props: findingProps(f), message: githubMessage(f)})
+		sev := g.Severity
+		if pin, ok := opts.Pins[f.Server]; ok && rank == rankBreaking {
+			f.File, f.Line, f.Column = pin.File, pin.Line, 0
+			message += " It arrived with this line's change of the package " + f.Server + " runs."
+		}
+		if rank == rankBreaking && opts.AllowedBy != "" {
+			sev = contract.Info
+			message = "allowed by the label " + opts.AllowedBy + ": " + message
+		}
+		add(sev, rank, f.File, f.Line, annotation{props: findingProps(f), message: message})
 		// A collision's other sides get their own annotation, so a reviewer
 		// sees the clash in both files.
 		for _, rel := range f.Related {
@@ -120,30 +153,49 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 				continue
 			}
 			place := contract.Finding{Rule: f.Rule, File: rel.File, Line: rel.Line, Column: rel.Column}
-			add(f.Severity, rank, rel.File, rel.Line, annotation{props: findingProps(place),
+			add(sev, rank, rel.File, rel.Line, annotation{props: findingProps(place),
 				message: rel.Server + "/" + rel.Tool + rel.Pointer + ": the other side of " + githubMessage(f)})
 		}
 	}
+	var breaking, own, existing []contract.Finding
 	for _, f := range r.Findings {
-		if f.Severity != contract.Off && partOf(&f) == partBreaking {
-			addFinding(f, 0)
+		switch p := partOf(&f); {
+		case f.Severity == contract.Off:
+		case p == partBreaking:
+			breaking = append(breaking, f)
+		case p == partExisting:
+			existing = append(existing, f)
+		default:
+			own = append(own, f)
 		}
+	}
+	for _, g := range Changes(breaking) {
+		add := g
+		add.Fix = fixFor(r, &g)
+		if opts.AllowedBy != "" {
+			add.Fix = "" // the label said the change is intended
+		}
+		addGroup(&add, rankBreaking, changeMessage(&add))
 	}
 	for _, s := range r.Servers {
 		if s.Error != "" {
-			add(contract.Error, 1, "", 0, annotation{
+			add(contract.Error, rankUnreachable, "", 0, annotation{
 				props:   [][2]string{{"title", "server " + s.Name}},
 				message: fmt.Sprintf("server %s: %s", s.Name, s.Error),
 			})
 		}
 	}
-	for _, f := range r.Findings {
-		switch p := partOf(&f); {
-		case f.Severity == contract.Off || p == partBreaking:
-		case p == partExisting:
-			addFinding(f, 3)
-		default:
-			addFinding(f, 2)
+	for _, g := range facts(own) {
+		g.Fix = fixFor(r, &g)
+		rank := rankOwn
+		if g.Rule == DescriptionChangedRule {
+			rank = rankDescription
+		}
+		addGroup(&g, rank, factMessage(&g))
+	}
+	if opts.Annotate == "all" {
+		for _, g := range facts(existing) {
+			addGroup(&g, rankExisting, factMessage(&g))
 		}
 	}
 	for i := range byLevel {
@@ -189,6 +241,18 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 // nearest node that exists there), or the snapshot file itself; a pull
 // request shows snapshots, not live servers.
 func placeOnSnapshot(f *contract.Finding, snapshots []*contract.Catalog) {
+	// The other sides of a collision with a live server are placed the
+	// same way, so each has a line to show.
+	if len(f.Related) > 0 {
+		related := make([]contract.Location, len(f.Related))
+		for i, rel := range f.Related {
+			other := contract.Finding{Server: rel.Server, Tool: rel.Tool, Pointer: rel.Pointer, File: rel.File, Line: rel.Line, Column: rel.Column}
+			placeOnSnapshot(&other, snapshots)
+			rel.File, rel.Line, rel.Column = other.File, other.Line, other.Column
+			related[i] = rel
+		}
+		f.Related = related
+	}
 	if f.File != "" || f.Server == "" {
 		return
 	}
@@ -283,4 +347,81 @@ func EscapeCommandProperty(s string) string {
 	s = EscapeCommandData(s)
 	s = strings.ReplaceAll(s, ":", "%3A")
 	return strings.ReplaceAll(s, ",", "%2C")
+}
+
+// quoted matches what a message quotes: the names that differ from one
+// place of a fact to the next.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// facts groups findings for annotations, where ten slots a level must carry
+// ten different facts: one rule's findings of one server whose messages
+// have the same shape (equal once their quoted names are blanked) are one
+// annotation on the first place, naming the count and the tools. A
+// description change is never folded: each one is its own fact to read.
+func facts(findings []contract.Finding) []Group {
+	type key struct {
+		server, rule, category, change, shape string
+		severity                              contract.Severity
+	}
+	index := map[key]int{}
+	var out []Group
+	for i, f := range findings {
+		k := key{f.Server, f.Rule, f.Category, f.Change, quoted.ReplaceAllString(f.Message, `""`), f.Severity}
+		if f.Rule == DescriptionChangedRule || f.Category == contract.CategoryCollision {
+			k.shape = "\x00" + strconv.Itoa(i)
+		}
+		j, ok := index[k]
+		if !ok {
+			j = len(out)
+			index[k] = j
+			out = append(out, Group{Server: f.Server, Rule: f.Rule, Severity: f.Severity,
+				Category: f.Category, Change: f.Change, Message: f.Message, Fix: f.Fix})
+		}
+		out[j].Findings = append(out[j].Findings, f)
+	}
+	return out
+}
+
+// factMessage is one annotation's text for a fact: the first place's
+// message, and when the fact holds in more places, how many and which tools.
+func factMessage(g *Group) string {
+	f := g.Findings[0]
+	f.Fix = g.Fix
+	if len(g.Findings) == 1 {
+		return githubMessage(f)
+	}
+	tools := g.Tools()
+	where := g.Server
+	if where == "" {
+		where = SessionHeading
+	}
+	msg := fmt.Sprintf("%s: %s", where, f.Message)
+	if len(tools) > 1 {
+		msg += fmt.Sprintf(" (%s in %s: %s)", plural(len(g.Findings), "place"), plural(len(tools), "tool"), toolList(tools, 8, func(s string) string { return s }))
+	} else {
+		msg = fmt.Sprintf("%s/%s: %s (%s)", where, f.Tool, f.Message, plural(len(g.Findings), "place"))
+	}
+	if f.Change != "" {
+		msg += " (" + f.Change + ")"
+	}
+	if g.Fix != "" {
+		msg += " Fix: " + g.Fix
+	}
+	return msg
+}
+
+// changeMessage is one breaking change's annotation: the tool and node, and
+// every finding the change holds.
+func changeMessage(g *Group) string {
+	f := g.Findings[0]
+	var msgs []string
+	for _, x := range g.Findings {
+		if !contains(msgs, x.Message) {
+			msgs = append(msgs, x.Message)
+		}
+	}
+	f.Message = strings.Join(msgs, "; ")
+	f.Pointer = SchemaNode(f.Pointer)
+	f.Fix = g.Fix
+	return githubMessage(f)
 }

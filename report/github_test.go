@@ -172,7 +172,8 @@ func TestGitHubKeepsWithinTheRunnerLimits(t *testing.T) {
 	}
 	last := lines[len(lines)-1]
 	shown := len(lines) - 1
-	wantLast := fmt.Sprintf("::notice title=mcp-contract::%d more not annotated", len(r.Findings)-shown)
+	// One fact is one annotation, so what is left is counted in facts.
+	wantLast := fmt.Sprintf("::notice title=mcp-contract::%d more not annotated", len(facts(r.Findings))-shown)
 	if !strings.HasPrefix(last, wantLast) || !strings.HasSuffix(last, "; see the job summary") {
 		t.Errorf("last line %q, want it to start %q", last, wantLast)
 	}
@@ -184,7 +185,7 @@ func TestGitHubKeepsWithinTheRunnerLimits(t *testing.T) {
 func TestGitHubLeavesRoomForTheCallersNotices(t *testing.T) {
 	var findings []contract.Finding
 	for i := range 30 {
-		findings = append(findings, contract.Finding{Rule: "docs/x", Severity: contract.Info, Tool: fmt.Sprint("t", i), Message: "m"})
+		findings = append(findings, contract.Finding{Rule: "docs/x", Severity: contract.Info, Tool: fmt.Sprint("t", i), Message: fmt.Sprint("m", i)})
 	}
 	var out bytes.Buffer
 	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{OwnNotices: 1}); err != nil {
@@ -227,18 +228,88 @@ func TestGitHubSpendsItsSlotsOnThePullRequest(t *testing.T) {
 		"::error file=snap/s.json,line=70,title=drift/input-required-property-added::s/b: breaking (breaking)",
 		"::error file=snap/s.json,line=51,title=docs/new::s/inside: new, inside the diff",
 		"::error file=snap/s.json,line=90,title=docs/new::s/outside: new, outside the diff",
-		"::error file=snap/s.json,line=1,title=docs/old::s/old1: old",
+		"::warning title=budget/tool-count::All servers together: 14 tools",
 	}
-	for i, w := range want {
-		if i >= len(lines) || lines[i] != w {
-			t.Fatalf("annotation %d:\n%s\nwant\n%s", i, out.String(), w)
-		}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the existing findings are annotated, or the pull request's own are not:\n%s\nwant\n%s", out.String(), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(out.String(), "::warning title=budget/tool-count::All servers together: 14 tools\n") {
-		t.Errorf("session finding not said as such:\n%s", out.String())
+
+	// annotate: all adds the debt, after the pull request's own, as one
+	// annotation per fact.
+	out.Reset()
+	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{Annotate: "all", Diff: Diff{"snap/s.json": {{50, 60}, {70, 70}}}}); err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "5 more not annotated (5 errors, 0 warnings, 0 notices)") {
-		t.Errorf("closing notice:\n%s", out.String())
+	lines = strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 5 || lines[3] != "::error file=snap/s.json,line=1,title=docs/old::s: old (12 places in 12 tools: old1, old2, old3, old4, old5, old6, old7, old8, and 4 more)" {
+		t.Errorf("annotate: all:\n%s", out.String())
+	}
+}
+
+// One fact is one annotation: a flip of one annotation on every tool is one
+// warning naming the tools, so the slots go to different facts, and a
+// changed description is shown before it.
+func TestGitHubOneFactOneAnnotation(t *testing.T) {
+	yes := true
+	var findings []contract.Finding
+	for i := range 14 {
+		findings = append(findings, contract.Finding{Rule: "drift/annotation-changed", Severity: contract.Warning, Category: contract.CategoryDrift,
+			Change: contract.ChangeNonBreaking, Server: "fs", Tool: fmt.Sprintf("tool%02d", i), Pointer: "/annotations/openWorldHint",
+			File: "s.json", Line: 10 + i, Message: "annotations.openWorldHint went from true to false", New: &yes})
+	}
+	for i := range 12 {
+		findings = append(findings, contract.Finding{Rule: "openai-strict/property-not-required", Severity: contract.Warning, Category: contract.CategoryLint,
+			Server: "fs", Tool: "edit", File: "s.json", Line: 40 + i, Message: fmt.Sprintf("property %q is not in required", fmt.Sprint("p", i)), New: &yes})
+	}
+	findings = append(findings, contract.Finding{Rule: DescriptionChangedRule, Severity: contract.Warning, Category: contract.CategoryDrift,
+		Change: contract.ChangeNonBreaking, Server: "fs", Tool: "read_media_file", Pointer: "/description", File: "s.json", Line: 90,
+		Message: "tool description changed: Read [-an image-]{+a file+}", New: &yes})
+	var out bytes.Buffer
+	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::warning file=s.json,line=90,title=drift/description-changed::fs/read_media_file/description: tool description changed: Read [-an image-]{+a file+} (non-breaking)\n" +
+		"::warning file=s.json,line=10,title=drift/annotation-changed::fs: annotations.openWorldHint went from true to false (14 places in 14 tools: tool00, tool01, tool02, tool03, tool04, tool05, tool06, tool07, and 6 more) (non-breaking)\n" +
+		"::warning file=s.json,line=40,title=openai-strict/property-not-required::fs/edit: property \"p0\" is not in required (12 places)\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// The breaking findings of one tool at one schema node are one change and
+// one annotation; with the allow-breaking label it is a notice that says so.
+func TestGitHubOneChangeOneAnnotation(t *testing.T) {
+	var findings []contract.Finding
+	for i, p := range []string{"data", "mimeType", "type"} {
+		findings = append(findings, contract.Finding{Rule: "drift/output-required-property-removed", Severity: contract.Error, Category: contract.CategoryDrift,
+			Change: contract.ChangeBreaking, Server: "fs", Tool: "read_media_file", Pointer: fmt.Sprintf("/outputSchema/properties/content/items/required/%d", i),
+			File: "s.json", Line: 425 + i, Message: fmt.Sprintf("property %q is no longer required", p), Fix: "keep it required, or version the tool."})
+	}
+	var out bytes.Buffer
+	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=s.json,line=425,title=drift/output-required-property-removed::fs/read_media_file/outputSchema/properties/content/items: " +
+		"property \"data\" is no longer required; property \"mimeType\" is no longer required; property \"type\" is no longer required (breaking) Fix: keep it required, or version the tool.\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	// A break that came with a changed pin is annotated on the pin.
+	out.Reset()
+	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{Pins: map[string]contract.Location{"fs": {File: "package.json", Line: 4}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "::error file=package.json,line=4,title=drift/output-required-property-removed::") ||
+		!strings.Contains(out.String(), "It arrived with this line's change of the package fs runs.") {
+		t.Errorf("not on the pin:\n%s", out.String())
+	}
+	out.Reset()
+	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{AllowedBy: "mcp-contract:breaking-ok"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "::notice file=s.json,line=425,title=drift/output-required-property-removed::allowed by the label mcp-contract:breaking-ok: fs/read_media_file") ||
+		strings.Contains(out.String(), "::error") {
+		t.Errorf("an allowed change is not a notice:\n%s", out.String())
 	}
 }
 

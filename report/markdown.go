@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
@@ -39,6 +40,14 @@ type MarkdownOptions struct {
 	// changes through: they are still listed first, but the verdict counts
 	// them among what does not fail the run, as the exit code does.
 	BreakingAllowedBy string
+	// Label is the configured allow-breaking label, which a failing pull
+	// request's ways forward name ("" outside a pull request).
+	Label string
+	// Commit and CommitURL are the reviewed commit and its page; Updated is
+	// when the report was written. With RunURL they make the footer that
+	// tells a reader which run and commit an edited comment speaks of.
+	Commit, CommitURL string
+	Updated           time.Time
 }
 
 // Markdown writes a verdict line that says why the run fails, one table row
@@ -50,57 +59,39 @@ type MarkdownOptions struct {
 // message, each group once with the tools it hits.
 func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	var b strings.Builder
-	m := mdWriter{opts: opts, b: &b}
-	b.WriteString(m.verdict(r) + "\n\n")
+	m := mdWriter{opts: opts, b: &b, r: r}
+	b.WriteString(m.verdict() + "\n\n")
 	if v := judge(r, m.opts.FailOn, m.opts.BreakingAllowedBy, m.text, MarkdownCode, ""); v.rules != "" {
 		b.WriteString("**" + strings.TrimSpace(rulesPrefix) + "** " + v.rules + "\n\n")
 	}
 	if len(r.Servers) > 0 {
-		b.WriteString("| server | tools | errors | warnings | breaking | tokens |\n|---|--:|--:|--:|--:|--:|\n")
-		for _, s := range r.Servers {
-			var errs, warns, breaking int
-			for _, f := range r.Findings {
-				if f.Server != s.Name {
-					continue
-				}
-				switch f.Severity {
-				case contract.Error:
-					errs++
-				case contract.Warning:
-					warns++
-				}
-				if f.Change == contract.ChangeBreaking {
-					breaking++
-				}
-			}
-			name := m.text(s.Name)
-			if s.Error != "" {
-				name += " ⚠️ " + m.text(s.Error)
-			}
-			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d |\n", name, s.Tools, errs, warns, breaking, s.Tokens)
-		}
-		b.WriteString("\n")
+		m.table(r)
 	}
-	if line := driftCoverageLine(r.Drift); line != "" {
-		b.WriteString(m.text(line) + "\n\n")
+	quote := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "'") + "`" }
+	if line := driftCoverageLine(r.Drift, quote); line != "" {
+		b.WriteString(markdownProse(m.opts.Masker.Mask(line)) + "\n\n")
 	}
 	parts := splitParts(r.Findings)
 	findings := "Findings"
 	if compared(r.Findings) {
 		findings = "New findings"
 	}
-	m.section("Breaking changes", parts[partBreaking])
+	m.changes(parts[partBreaking])
 	m.section("Snapshot freshness", parts[partFreshness])
 	m.section(findings, parts[partNew])
 	m.section(SessionHeading, parts[partSession])
 	m.section("Collisions", parts[partCollision])
 	if existing := parts[partExisting]; len(existing) > 0 {
 		fmt.Fprintf(&b, "<details><summary>%s not from this pull request</summary>\n\n", plural(len(existing), "existing finding"))
+		m.existing = true
 		for _, g := range GroupFindings(existing) {
 			m.group(&g)
 		}
+		m.existing = false
 		b.WriteString("\n</details>\n")
 	}
+	m.waysForward(r, parts)
+	m.footer()
 	out := strings.TrimRight(b.String(), "\n") + "\n"
 	if opts.MaxBytes > 0 && len(out) > opts.MaxBytes {
 		out = cut(out, opts.MaxBytes, opts.RunURL)
@@ -112,6 +103,10 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 type mdWriter struct {
 	opts MarkdownOptions
 	b    *strings.Builder
+	r    *contract.Result
+	// existing: the groups being written are the base's, which fail
+	// nothing, so they are not marked red.
+	existing bool
 }
 
 func (m *mdWriter) text(s string) string { return MarkdownText(m.opts.Masker.Mask(s)) }
@@ -143,7 +138,11 @@ func (m *mdWriter) section(title string, findings []contract.Finding) {
 
 // group writes one fact as one list item.
 func (m *mdWriter) group(g *Group) {
-	line := fmt.Sprintf("- %s **%s** %s", severityIcon(g.Severity), g.Severity, m.code(g.Rule))
+	icon := severityIcon(g.Severity)
+	if m.existing {
+		icon = "⚪"
+	}
+	line := fmt.Sprintf("- %s **%s** %s", icon, g.Severity, m.code(g.Rule))
 	if g.Change != "" {
 		line += " (" + m.text(g.Change) + ")"
 	}
@@ -151,7 +150,7 @@ func (m *mdWriter) group(g *Group) {
 	if clash {
 		line += " " + m.text(clashMessage(g, others))
 	} else {
-		line += " " + m.text(g.Message)
+		line += " " + m.message(g.Rule, g.Message)
 	}
 	if g.Server != "" && !clash {
 		line += " — " + m.text(g.Server)
@@ -172,8 +171,8 @@ func (m *mdWriter) group(g *Group) {
 			}
 		}
 	}
-	if g.Fix != "" {
-		line += "<br>Fix: " + markdownProse(m.opts.Masker.Mask(g.Fix))
+	if fix := m.fix(g); fix != "" {
+		line += "<br>Fix: " + markdownProse(m.opts.Masker.Mask(fix))
 	}
 	m.b.WriteString(line + "\n")
 }
@@ -224,44 +223,6 @@ func urlPath(p string) string {
 		fmt.Fprintf(&b, "%%%02X", c)
 	}
 	return b.String()
-}
-
-// verdict is the report's first line: why the run fails, or that nothing
-// did. Breaking changes come first with the servers they are in, then
-// stale snapshots and unreachable servers, then the findings at or above
-// fail-on ("new" ones when the run compared with a base), then what does
-// not fail the run: findings below fail-on and the existing findings a pull
-// request inherited.
-func (m *mdWriter) verdict(r *contract.Result) string {
-	failOn := m.opts.FailOn
-	v := judge(r, failOn, m.opts.BreakingAllowedBy, m.text, MarkdownCode, "not from this pull request")
-	why, also, failing := v.why, v.also, v.failing
-	icon := "✅"
-	switch {
-	case failing:
-		icon = "❌"
-	case len(r.Findings) > 0:
-		icon = "⚠️"
-	}
-	line := icon + " **mcp-contract**: "
-	switch {
-	case len(why) > 0:
-		line += strings.Join(why, ", ")
-	case len(r.Findings) == 0:
-		line += "no findings"
-	case failOn <= contract.Error:
-		line += "nothing at or above fail-on " + failOn.String()
-	default:
-		line += "nothing fails the run"
-	}
-	if len(also) > 0 {
-		line += "; " + strings.Join(also, ", ")
-	}
-	line += fmt.Sprintf(" (%s, %s", plural(len(r.Servers), "server"), plural(r.ToolCount(), "tool"))
-	if failOn <= contract.Error {
-		line += fmt.Sprintf(", fail-on %s", failOn)
-	}
-	return line + ")"
 }
 
 func severityIcon(s contract.Severity) string {

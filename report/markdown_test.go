@@ -31,7 +31,7 @@ func TestMarkdownVerdictTableAndGroups(t *testing.T) {
 		"| server | tools | errors | warnings | breaking | tokens |\n|---|--:|--:|--:|--:|--:|\n" +
 		"| gh | 3 | 3 | 1 | 1 | 1200 |\n\n" +
 		"### Breaking changes (1)\n\n" +
-		"- 🔴 **error** `drift/required-added` (breaking) x is now required — gh: `c` at `gh.json:9:5`\n\n" +
+		"- 🔴 **breaking** `gh/c`: x is now required (`drift/required-added`) at `gh.json:9:5`\n\n" +
 		"### Findings (3)\n\n" +
 		"- 🔴 **error** `openai-strict/property-not-required` property is not in required — gh: `a`, `b`\n" +
 		"- 🟡 **warning** `docs/missing-description` no description — gh: `a`\n"
@@ -134,7 +134,7 @@ func TestMarkdownPullRequestSections(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := out.String()
-	verdict := "❌ **mcp-contract**: 1 breaking change in memory, 1 stale snapshot (weather), 1 new lint error, 1 new collision error; " +
+	verdict := "❌ **mcp-contract**: This pull request breaks 1 tool of memory: `create` (x is now required), 1 stale snapshot (weather), 1 new lint error, 1 new collision error; " +
 		"2 new lint warnings, 2 existing findings not from this pull request (2 servers, 11 tools, fail-on error)\n"
 	if !strings.HasPrefix(s, verdict) {
 		t.Errorf("verdict:\n%s\nwant\n%s", s[:strings.IndexByte(s, '\n')+1], verdict)
@@ -154,9 +154,9 @@ func TestMarkdownPullRequestSections(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"gh: `create` at [`mcp-snapshots/memory.json:12:5`](https://github.com/o/r/blob/0123abc/mcp-snapshots/memory.json#L12)",
+		"`memory/create`: x is now required (`drift/input-required-property-added`) at [`mcp-snapshots/memory.json:12:5`](https://github.com/o/r/blob/0123abc/mcp-snapshots/memory.json#L12)",
 		"<br>Fix: run `mcp-contract snapshot --server weather`\n",
-		"- 🔴 **error** `docs/old` m docs/old — memory: `a`, `b`\n\n</details>\n",
+		"- ⚪ **error** `docs/old` m docs/old — memory: `a`, `b`\n\n</details>\n",
 	} {
 		if !strings.Contains(s, strings.Replace(want, "gh:", "memory:", 1)) {
 			t.Errorf("missing %q in\n%s", want, s)
@@ -205,16 +205,16 @@ func TestMarkdownVerdict(t *testing.T) {
 	}{
 		{"clean", contract.Error, nil, false, "✅ **mcp-contract**: no findings (1 server, 9 tools, fail-on error)"},
 		{"warnings only", contract.Error, []contract.Finding{f("docs/x", contract.Warning, "lint", "", nil)}, false,
-			"⚠️ **mcp-contract**: nothing at or above fail-on error; 1 lint warning (1 server, 9 tools, fail-on error)"},
+			"⚠️ **mcp-contract**: no finding fails the run; 1 lint warning (1 server, 9 tools, fail-on error)"},
 		{"fail-on never", contract.Error + 1, []contract.Finding{f("docs/x", contract.Error, "lint", "", nil)}, false,
-			"⚠️ **mcp-contract**: nothing fails the run; 1 lint error (1 server, 9 tools)"},
+			"⚠️ **mcp-contract**: no finding fails the run; 1 lint error (1 server, 9 tools)"},
 		{"the issue's example", contract.Error, []contract.Finding{
 			f("drift/a", contract.Error, "drift", "breaking", nil), f("drift/b", contract.Error, "drift", "breaking", nil),
 			f("drift/c", contract.Error, "drift", "breaking", nil), f("docs/new", contract.Error, "lint", "", &yes),
 			f("docs/new", contract.Error, "lint", "", &yes), f("docs/old", contract.Error, "lint", "", &no)}, false,
-			"❌ **mcp-contract**: 3 breaking changes in memory, 2 new lint errors; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
+			"❌ **mcp-contract**: This pull request breaks server memory: m, 2 new lint errors; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
 		{"existing debt alone passes", contract.Error, []contract.Finding{f("docs/old", contract.Error, "lint", "", &no)}, false,
-			"⚠️ **mcp-contract**: nothing at or above fail-on error; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
+			"✅ **mcp-contract**: This pull request breaks no tool and adds no finding; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
 		{"a breaking warning below fail-on is named, not failing", contract.Error, []contract.Finding{f("drift/a", contract.Warning, "drift", "breaking", nil)}, false,
 			"⚠️ **mcp-contract**: 1 breaking change in memory (1 server, 9 tools, fail-on error)"},
 		{"stale snapshot", contract.Error, []contract.Finding{f(SnapshotStaleRule, contract.Error, "drift", "", nil)}, false,
@@ -227,8 +227,8 @@ func TestMarkdownVerdict(t *testing.T) {
 			if tc.down {
 				r.Servers[0].Error = "no answer"
 			}
-			m := mdWriter{opts: MarkdownOptions{FailOn: tc.failOn}}
-			if got := m.verdict(r); got != tc.want {
+			m := mdWriter{opts: MarkdownOptions{FailOn: tc.failOn}, r: r}
+			if got := m.verdict(); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
 		})
@@ -247,7 +247,7 @@ func TestMarkdownVerdictBreakingAllowedByLabel(t *testing.T) {
 	if err := Markdown(&out, r, MarkdownOptions{FailOn: contract.Error, BreakingAllowedBy: "mcp-contract:breaking-ok"}); err != nil {
 		t.Fatal(err)
 	}
-	want := "⚠️ **mcp-contract**: nothing at or above fail-on error; 1 breaking change in memory, allowed by the label `mcp-contract:breaking-ok` (1 server, 9 tools, fail-on error)\n"
+	want := "✅ **mcp-contract**: 1 breaking change in memory allowed by `mcp-contract:breaking-ok` (1 server, 9 tools, fail-on error)\n"
 	if got, _, _ := strings.Cut(out.String(), "\n"); got+"\n" != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

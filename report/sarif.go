@@ -39,6 +39,11 @@ type SARIFOptions struct {
 	// tree; a finding located at a git ref ("git:REF:path") is placed on
 	// the same path in the work tree only when it is. Nil: every path is.
 	Exists func(path string) bool
+	// AllowedBy names the label that lets the pull request's breaking
+	// changes through: their results are notes that say who allowed them.
+	AllowedBy string
+
+	origins map[string]string
 }
 
 // Places are where findings without a file of their own are located.
@@ -112,7 +117,11 @@ type sarifResult struct {
 	Locations           []sarifLocation   `json:"locations,omitempty"`
 	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
-	Properties          map[string]any    `json:"properties,omitempty"`
+	// BaselineState tells code scanning what the pull request did: "new",
+	// "unchanged" (the base had it), "absent" (the base had it and the pull
+	// request fixed it); omitted when nothing was compared.
+	BaselineState string         `json:"baselineState,omitempty"`
+	Properties    map[string]any `json:"properties,omitempty"`
 }
 
 type sarifLocation struct {
@@ -168,13 +177,38 @@ func SARIF(w io.Writer, r *contract.Result, opts SARIFOptions) error {
 		index[info.ID] = i
 		driver.Rules = append(driver.Rules, sarifRuleOf(info, opts.HelpURI))
 	}
+	opts.origins = origins(r)
 	results := make([]sarifResult, 0, len(r.Findings))
 	for _, f := range r.Findings {
 		if f.Severity == contract.Off {
 			continue
 		}
 		placeOnSnapshot(&f, opts.Snapshots)
-		results = append(results, sarifResultOf(f, index[f.Rule], &opts))
+		res := sarifResultOf(f, index[f.Rule], &opts)
+		if f.New != nil {
+			res.BaselineState = "unchanged"
+			if *f.New {
+				res.BaselineState = "new"
+			}
+		}
+		if opts.AllowedBy != "" && partOf(&f) == partBreaking {
+			res.Level = "note"
+			res.Properties["allowedBy"] = opts.AllowedBy
+		}
+		results = append(results, res)
+	}
+	// What the change fixed is reported absent, so code scanning closes
+	// the alert with the pull request instead of after the next scan.
+	for _, f := range r.Fixed {
+		if f.Severity == contract.Off {
+			continue
+		}
+		if _, ok := index[f.Rule]; !ok {
+			continue // a rule that no longer ran has no alert to close here
+		}
+		res := sarifResultOf(f, index[f.Rule], &opts)
+		res.BaselineState = "absent"
+		results = append(results, res)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -184,6 +218,26 @@ func SARIF(w io.Writer, r *contract.Result, opts SARIFOptions) error {
 		Version: "2.1.0",
 		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: sarifInvocations(r, opts.Masker), Results: results}},
 	})
+}
+
+// origins maps each server to the file its tools came from ("" when they
+// did not come from a file), and "" to the first such file: where a
+// finding with no file of its own (a limit counted over a whole tool list,
+// a fact about all servers together) is located when the config gives no
+// place, so that no result lacks the physical location code scanning needs.
+func origins(r *contract.Result) map[string]string {
+	out := map[string]string{}
+	for _, s := range r.Servers {
+		p, ok := strings.CutPrefix(s.Origin, "file:")
+		if !ok {
+			continue
+		}
+		out[s.Name] = p
+		if _, ok := out[""]; !ok {
+			out[""] = p
+		}
+	}
+	return out
 }
 
 // sarifInvocations is one failed invocation naming each unreachable server,
@@ -315,6 +369,9 @@ func (o *SARIFOptions) place(l contract.Location) contract.Location {
 	at := o.Places.Config
 	if p, ok := o.Places.Servers[l.Server]; ok && l.Server != "" {
 		at = p
+	}
+	if at.File == "" {
+		at = contract.Location{File: o.origins[l.Server]}
 	}
 	l.File, l.Line, l.Column = at.File, at.Line, at.Column
 	return l

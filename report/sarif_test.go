@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -273,5 +274,88 @@ func TestSARIFPlacesLiveFindingsOnTheSnapshot(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"uri": "mcp-snapshots/live.json"`) || !strings.Contains(out.String(), `"startLine": 3`) {
 		t.Errorf("not on the snapshot's line:\n%s", out.String())
+	}
+
+	// A collision's other side on a live server gets its line too.
+	r.Findings = []contract.Finding{{Rule: "collision/duplicate-name", Severity: contract.Error, Category: contract.CategoryCollision,
+		Server: "file", Tool: "get", Pointer: "/name", File: "tools/file.json", Line: 2, Column: 5, Message: "clash",
+		Related: []contract.Location{{Server: "live", Tool: "get", Pointer: "/name"}}}}
+	out.Reset()
+	if err := SARIF(&out, r, SARIFOptions{Meta: Meta{Name: "mcp-contract"}, Snapshots: []*contract.Catalog{snap}}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RelatedLocations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           *struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	json.Unmarshal(out.Bytes(), &log)
+	rel := log.Runs[0].Results[0].RelatedLocations
+	if len(rel) != 1 || rel[0].PhysicalLocation.ArtifactLocation.URI != "mcp-snapshots/live.json" || rel[0].PhysicalLocation.Region == nil || rel[0].PhysicalLocation.Region.StartLine != 2 {
+		t.Errorf("the other side has no region:\n%s", out.String())
+	}
+}
+
+// What code scanning reads of a pull request: which results are new and
+// which the base had (baselineState), breaking changes a label allowed as
+// notes that say who allowed them, and a file for a finding about a whole
+// tool list when no config places it (lint FILE…).
+func TestSARIFForAPullRequest(t *testing.T) {
+	yes, no := true, false
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "gh", Origin: "file:tools/gh.json", Tools: 2}},
+		Findings: []contract.Finding{
+			{Rule: "drift/tool-removed", Severity: contract.Error, Category: contract.CategoryDrift, Change: contract.ChangeBreaking,
+				Server: "gh", Tool: "get", File: "tools/gh.json", Line: 3, Message: "removed", New: &yes},
+			{Rule: "docs/old", Severity: contract.Warning, Category: contract.CategoryLint, Server: "gh", Tool: "list",
+				File: "tools/gh.json", Line: 9, Message: "old", New: &no},
+			{Rule: "budget/max-tools", Severity: contract.Warning, Category: contract.CategoryLint, Server: "gh", Message: "too many tools", New: &yes},
+			{Rule: "budget/session-tokens", Severity: contract.Warning, Category: contract.CategoryLint, Message: "too many tokens", New: &yes},
+		},
+		Fixed: []contract.Finding{{Rule: "docs/old", Severity: contract.Warning, Category: contract.CategoryLint, Server: "gh", Tool: "gone",
+			File: "git:abc123:tools/gh.json", Line: 20, Message: "old"}},
+	}
+	var out bytes.Buffer
+	if err := SARIF(&out, r, SARIFOptions{AllowedBy: "mcp-contract:breaking-ok"}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID, Level, BaselineState string
+				Locations                    []struct {
+					PhysicalLocation *struct{ ArtifactLocation struct{ URI string } }
+				}
+				Properties map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, res := range log.Runs[0].Results {
+		uri := "-"
+		if len(res.Locations) > 0 && res.Locations[0].PhysicalLocation != nil {
+			uri = res.Locations[0].PhysicalLocation.ArtifactLocation.URI
+		}
+		got = append(got, strings.Join([]string{res.RuleID, res.Level, res.BaselineState, uri, fmt.Sprint(res.Properties["allowedBy"])}, " "))
+	}
+	want := []string{
+		"drift/tool-removed note new tools/gh.json mcp-contract:breaking-ok",
+		"docs/old warning unchanged tools/gh.json <nil>",
+		"budget/max-tools warning new tools/gh.json <nil>",
+		"budget/session-tokens warning new tools/gh.json <nil>",
+		"docs/old warning absent tools/gh.json <nil>",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -31,6 +31,10 @@ type TextOptions struct {
 	// Collisions, with Sections, adds the collisions section, printed even
 	// when empty for the same reason; collision findings get one regardless.
 	Collisions bool
+	// AllowedBy names the pull request's label that lets its breaking
+	// changes through: the closing line says them as allowed, not as what
+	// the run fails for.
+	AllowedBy string
 }
 
 // StatisticsThreshold is the number of findings past which the per-rule
@@ -69,6 +73,7 @@ func (p painter) severity(s contract.Severity) string {
 // Text writes the findings of each server as facts (GroupFindings), each
 // said once with the places it applies, then the totals.
 func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
+	r = fittingFixes(r, opts.AllowedBy)
 	tw := &errWriter{w: w}
 	p := painter{on: opts.Color}
 	if opts.Sections {
@@ -90,7 +95,7 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		tw.printf("Lint: %s\n\n", totals(lintF))
 		tw.printf("%s\n\n", p.paint("1", "DRIFT"))
 		writeServers(tw, p, r.Servers, driftF, opts, false)
-		if line := driftCoverageLine(r.Drift); line != "" {
+		if line := driftCoverageLine(r.Drift, func(s string) string { return s }); line != "" {
 			tw.printf("%s\n", line)
 		}
 		tw.printf("Drift: %s, %s\n\n", totals(driftF), plural(breaking(driftF), "breaking change"))
@@ -103,7 +108,7 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		writeServers(tw, p, r.Servers, r.Findings, opts, true)
 		writeUnchanged(tw, r)
 		writeTokens(tw, r)
-		if line := driftCoverageLine(r.Drift); line != "" {
+		if line := driftCoverageLine(r.Drift, func(s string) string { return s }); line != "" {
 			tw.printf("%s\n", line)
 		}
 	}
@@ -135,10 +140,16 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 		// Against a base, most of the count above can be old debt: say
 		// what this change broke, breaking changes first, as the summary
 		// and the PR comment do.
-		v := judge(r, opts.FailOn, "", safetext.Line, strconv.Quote, "not new since the base")
-		if len(v.why) > 0 {
+		v := judge(r, opts.FailOn, opts.AllowedBy, safetext.Line, strconv.Quote, "not new since the base")
+		switch {
+		case len(v.why) > 0:
 			tw.printf("Fails for: %s", strings.Join(v.why, ", "))
-		} else {
+			if len(v.allowed) > 0 {
+				tw.printf("; allowed by the label %q: %s", opts.AllowedBy, strings.Join(v.allowed, ", "))
+			}
+		case len(v.allowed) > 0:
+			tw.printf("Allowed: %s, by the label %q", strings.Join(v.allowed, ", "), opts.AllowedBy)
+		default:
 			tw.printf("Nothing new fails the run")
 		}
 		if len(v.also) > 0 {

@@ -294,6 +294,14 @@ func TestTextSaysWhatTheChangeBroke(t *testing.T) {
 	if !strings.HasSuffix(out.String(), want) {
 		t.Errorf("the report ends\n%s\nwant it to end with\n%s", out.String(), want)
 	}
+	// With the allow-breaking label the break is allowed, not a reason.
+	out.Reset()
+	if err := Text(&out, r, TextOptions{FailOn: contract.Error, Sections: true, AllowedBy: "mcp-contract:breaking-ok"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Allowed: 1 breaking change in memory, by the label \"mcp-contract:breaking-ok\"; 2 existing findings not new since the base\n"; !strings.HasSuffix(out.String(), want) || strings.Contains(out.String(), "Fails for") {
+		t.Errorf("the report ends\n%s\nwant it to end with\n%s", out.String(), want)
+	}
 	r.Findings = r.Findings[1:]
 	out.Reset()
 	if err := Text(&out, r, TextOptions{FailOn: contract.Error, Sections: true}); err != nil {

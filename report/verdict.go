@@ -16,7 +16,10 @@ import (
 // changes a label allows, the existing findings); and whether it fails.
 type verdictParts struct {
 	why, also []string
-	failing   bool
+	// allowed are the breaking changes a label lets through, said apart so
+	// that no format calls them a reason the run fails.
+	allowed []string
+	failing bool
 	// rules is what the pull request changes in its own rules (the
 	// policy/* findings), "" when nothing.
 	rules string
@@ -50,7 +53,7 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 	if hidden > 0 {
 		what := plural(hidden, "finding") + " this pull request hides from itself by changing the rules"
 		if allowedBy != "" {
-			v.also = append(v.also, what+", allowed by the label "+code(allowedBy))
+			v.allowed = append(v.allowed, what)
 		} else {
 			v.why = append(v.why, what)
 			v.failing = true
@@ -62,9 +65,9 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 		isNew = "new "
 	}
 	if br := parts[partBreaking]; len(br) > 0 {
-		what := plural(len(br), "breaking change") + " in " + serversOf(br, text)
+		what := plural(len(Changes(br)), "breaking change") + " in " + serversOf(br, text)
 		if allowedBy != "" {
-			v.also = append(v.also, what+", allowed by the label "+code(allowedBy))
+			v.allowed = append(v.allowed, what)
 		} else {
 			v.why = append(v.why, what)
 		}

@@ -22,7 +22,7 @@ func TestVerdictSaysRuleChanges(t *testing.T) {
 		t.Errorf("%+v", v)
 	}
 	v = judge(r, contract.Error, "allow-breaking", func(s string) string { return s }, func(s string) string { return s }, "old")
-	if v.failing || len(v.why) != 0 || len(v.also) != 1 {
+	if v.failing || len(v.why) != 0 || len(v.allowed) != 1 {
 		t.Errorf("with the label: %+v", v)
 	}
 	var b strings.Builder

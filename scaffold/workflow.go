@@ -39,6 +39,7 @@ jobs:
     steps:
       - uses: actions/checkout@v5
         with:
+          persist-credentials: false  # servers we start must not find the job token in .git/config
           fetch-depth: 0  # drift reads the base branch's snapshots from git
 `)
 	fmt.Fprintf(&b, "      - uses: %s\n", opts.ActionRef)

@@ -147,3 +147,17 @@ type ClientCredentials struct {
 	// servers (Auth0, Okta) want instead of or beside resource.
 	Audience string
 }
+
+// StartsStdio reports whether the config has a server we start ourselves:
+// a process that reads what we can read (design §7). A nil config has none.
+func (c *Config) StartsStdio() bool {
+	if c == nil {
+		return false
+	}
+	for _, s := range c.Servers {
+		if len(s.Command) > 0 {
+			return true
+		}
+	}
+	return false
+}

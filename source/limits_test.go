@@ -57,7 +57,7 @@ func TestFetchTotalByteCapMemory(t *testing.T) {
 	for i := range 6 {
 		tools = append(tools, fmt.Sprintf(`{"name":"t%d","description":"%s","inputSchema":{"type":"object"}}`, i, strings.Repeat("x", 1<<20)))
 	}
-	file := filepath.Join(t.TempDir(), "flood.json")
+	file := filepath.Join(openDir(t), "flood.json")
 	os.WriteFile(file, []byte(`{"tools":[`+strings.Join(tools, ",")+`]}`), 0o644)
 	sc := &ServerConfig{Name: "flood", Command: []string{fixtureBin, "-tools", file, "-page-size", "1"}}
 	var ms runtime.MemStats

@@ -340,6 +340,11 @@ func (f *fetcher) explain(what string, ctx context.Context, err error) error {
 		if tail := f.proc.stderrTail(); tail != "" {
 			fmt.Fprintf(&b, "; last stderr lines: %s", tail)
 		}
+		// npx in a folder it cannot enter answers with a registry 404,
+		// which points nowhere near the cause.
+		if f.proc.cwdNote != "" {
+			fmt.Fprintf(&b, "; %s", f.proc.cwdNote)
+		}
 		b.WriteString(inheritEnvHint)
 	}
 	return errors.New(b.String())

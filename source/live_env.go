@@ -55,10 +55,11 @@ func NetworkSecrets(lookup func(string) (string, bool)) []string {
 }
 
 // serverEnviron is the environment a stdio server starts with: the default
-// names and the server's inherit-env names, taken from lookup, then the
-// server's env entries on top. The result is sorted, so a server sees the
+// names and the server's inherit-env names, taken from lookup, then jail's
+// (the private HOME and caches of a server we run as another user), then
+// the server's env entries on top. The result is sorted, so a server sees the
 // same environment on every run.
-func serverEnviron(sc *ServerConfig, lookup func(string) (string, bool)) []string {
+func serverEnviron(sc *ServerConfig, lookup func(string) (string, bool), jail map[string]string) []string {
 	env := map[string]string{}
 	for _, name := range append(append([]string{}, DefaultInheritedEnv...), sc.InheritEnv...) {
 		v, ok := lookup(name)
@@ -67,6 +68,9 @@ func serverEnviron(sc *ServerConfig, lookup func(string) (string, bool)) []strin
 		if ok && !strings.HasPrefix(v, "()") {
 			env[name] = v
 		}
+	}
+	for k, v := range jail {
+		env[k] = v
 	}
 	for k, v := range sc.Env {
 		env[k] = v

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcp-contract/mcp-contract/internal/fixtureserver"
+	"github.com/mcp-contract/mcp-contract/internal/procs"
 )
 
 // A stdio server sees the default names, what its config names and nothing
@@ -47,6 +48,10 @@ func TestStdioServerGetsMinimalEnvironment(t *testing.T) {
 	for _, name := range DefaultInheritedEnv {
 		allowed[name] = true
 	}
+	// As root: the private HOME and caches of the server's own user.
+	for name := range (&procs.Jail{}).Env() {
+		allowed[name] = true
+	}
 	for name := range seen {
 		if !allowed[name] {
 			t.Errorf("the server saw %s, which nothing passes on", name)
@@ -72,7 +77,7 @@ func TestServerEnviron(t *testing.T) {
 		{"env on top", ServerConfig{Env: map[string]string{"PATH": "/opt/bin", "TOKEN": "t"}}, []string{"LANG=C.UTF-8", "PATH=/opt/bin", "TOKEN=t"}},
 		{"inherit-env", ServerConfig{InheritEnv: []string{"EXTRA", "MISSING"}}, []string{"EXTRA=e", "LANG=C.UTF-8", "PATH=/usr/bin"}},
 	} {
-		if got := serverEnviron(&tc.sc, lookup); !reflect.DeepEqual(got, tc.want) {
+		if got := serverEnviron(&tc.sc, lookup, nil); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -116,7 +116,7 @@ func TestFetchServerEverythingLegacySSE(t *testing.T) {
 
 func TestFetchServerFilesystemStdio(t *testing.T) {
 	entry := npmServer(t, "server-filesystem")
-	dir := t.TempDir()
+	dir := openDir(t)
 	c := fetchOK(t, &ServerConfig{Name: "filesystem", Command: []string{"node", entry, dir}})
 	if c.Tool("read_text_file") == nil || len(c.Tools) < 10 {
 		t.Errorf("tools %v", toolNames(c))

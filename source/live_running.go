@@ -1,6 +1,10 @@
 package source
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/mcp-contract/mcp-contract/internal/procs"
+)
 
 // running holds every stdio server started and not yet stopped, so that a
 // run ended by a signal can kill their process groups even when a step
@@ -29,6 +33,7 @@ func KillAll() int {
 	n := len(running.procs)
 	for p := range running.procs {
 		killGroup(p.cmd.Process)
+		procs.Kill(p.cmd.Process.Pid, p.jail)
 		delete(running.procs, p)
 	}
 	return n

@@ -58,7 +58,7 @@ func TestFetchQuotesWhyNodeFailed(t *testing.T) {
 		}
 		t.Fatal("node missing in CI")
 	}
-	missing := filepath.Join(t.TempDir(), "dist", "server.js")
+	missing := filepath.Join(openDir(t), "dist", "server.js")
 	_, err := Fetch(context.Background(), &ServerConfig{Name: "node", Command: []string{"node", missing}}, FetchOptions{Timeout: 10 * time.Second})
 	if err == nil {
 		t.Fatal("a missing module was fetched")

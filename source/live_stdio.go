@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/internal/procs"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 )
 
@@ -24,10 +25,16 @@ const termGrace = time.Second
 // process is a stdio server started in a process group of its own, so that
 // stopping it also stops whatever it spawned (npx, shells, node workers).
 type process struct {
-	cmd    *exec.Cmd
-	stdin  *os.File
-	stdout *os.File
-	tail   *lineTail
+	cmd *exec.Cmd
+	// jail is the server's own user and folder when we run as root on
+	// Linux (internal/procs), else nil.
+	jail *procs.Jail
+	// cwdNote names our working directory when the jailed server, which
+	// starts in it, cannot enter it: told only if the server fails.
+	cwdNote string
+	stdin   *os.File
+	stdout  *os.File
+	tail    *lineTail
 	// stderrDone closes when every writer of stderr has gone.
 	stderrDone chan struct{}
 	exited     chan struct{}
@@ -47,6 +54,25 @@ func startProcess(sc *ServerConfig, tail *lineTail) (*process, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot run %q: %v; check the command and PATH", argv[0], errors.Unwrap(err))
 	}
+	jail, err := procs.New()
+	if err != nil {
+		return nil, fmt.Errorf("cannot start %q: %v", argv[0], err)
+	}
+	if err := jail.CheckReach(path); err != nil {
+		jail.Close()
+		return nil, fmt.Errorf("cannot start %q: %v", argv[0], err)
+	}
+	cwdNote := ""
+	if sc.Cwd == "" {
+		if wd, err := os.Getwd(); err == nil {
+			if err := jail.CheckEnter(wd); err != nil {
+				cwdNote = fmt.Sprintf("it starts in our working directory %s: %v", wd, err)
+			}
+		}
+	} else if err := jail.CheckEnter(sc.Cwd); err != nil {
+		jail.Close()
+		return nil, fmt.Errorf("cannot start %q in %s: %v", argv[0], sc.Cwd, err)
+	}
 	// Our own pipes rather than exec's: the SDK reads stdout while we wait for
 	// the process, which exec's StdoutPipe forbids.
 	inR, inW, err := os.Pipe()
@@ -56,22 +82,26 @@ func startProcess(sc *ServerConfig, tail *lineTail) (*process, error) {
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		closeAll(inR, inW)
+		jail.Close()
 		return nil, err
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		closeAll(inR, inW, outR, outW)
+		jail.Close()
 		return nil, err
 	}
-	cmd := &exec.Cmd{Path: path, Args: argv, Env: serverEnviron(sc, os.LookupEnv), Dir: sc.Cwd,
+	cmd := &exec.Cmd{Path: path, Args: argv, Env: serverEnviron(sc, os.LookupEnv, jail.Env()), Dir: sc.Cwd,
 		Stdin: inR, Stdout: outW, Stderr: errW,
 		SysProcAttr: ownGroup()}
-	if err := cmd.Start(); err != nil {
+	if err := procs.Start(cmd, jail); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
+		jail.Close()
 		return nil, fmt.Errorf("cannot start %q: %v; check the command and its working directory", argv[0], err)
 	}
+	procs.Track(cmd.Process.Pid, true)
 	closeAll(inR, outW, errW)
-	p := &process{cmd: cmd, stdin: inW, stdout: outR, tail: tail,
+	p := &process{cmd: cmd, jail: jail, cwdNote: cwdNote, stdin: inW, stdout: outR, tail: tail,
 		stderrDone: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		defer close(p.stderrDone)
@@ -103,7 +133,11 @@ func (p *process) stop() {
 		case <-time.After(termGrace):
 		}
 		killGroup(p.cmd.Process)
+		// The group is not all: a child that called setsid left it, and
+		// under a jail every process of the server's uid is its.
+		procs.Kill(p.cmd.Process.Pid, p.jail)
 		<-p.exited
+		procs.Track(p.cmd.Process.Pid, false)
 		trackProcess(p, false)
 		p.stdout.Close()
 		// The group is dead, so stderr reaches EOF; the bound guards against

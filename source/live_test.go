@@ -38,6 +38,12 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// As root each server runs as a user of its own (internal/procs),
+	// which must reach the binary.
+	if err := os.Chmod(dir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	fixtureBin = filepath.Join(dir, "fixtureserver")
 	build := exec.Command("go", "build", "-o", fixtureBin, "../internal/fixtureserver/cmd/fixtureserver")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
@@ -173,7 +179,7 @@ func TestFetchMisbehavingServers(t *testing.T) {
 				continue
 			}
 			t.Run(string(tc.mode)+"/"+transport, func(t *testing.T) {
-				pidFile := filepath.Join(t.TempDir(), "pid")
+				pidFile := filepath.Join(openDir(t), "pid")
 				args := fmt.Sprintf("-tools %s -mode %s -huge-bytes 2000000", corpusFile, tc.mode)
 				sc := &ServerConfig{Name: "fixture", Command: []string{"sh", "-c", fmt.Sprintf("echo $$ > %s; exec %s %s", pidFile, fixtureBin, args)}}
 				if transport == "http" {
@@ -219,7 +225,7 @@ func TestFetchMisbehavingServers(t *testing.T) {
 
 // A server that spawned a child which ignores SIGTERM leaves nothing behind.
 func TestFetchKillsProcessGroup(t *testing.T) {
-	pidFile := filepath.Join(t.TempDir(), "pid")
+	pidFile := filepath.Join(openDir(t), "pid")
 	script := fmt.Sprintf(`trap "" TERM; sleep 300 & echo $! > %s; exec %s -tools %s -mode hang`, pidFile, fixtureBin, corpusFile)
 	_, err := Fetch(context.Background(), &ServerConfig{Name: "group", Command: []string{"sh", "-c", script}}, FetchOptions{Timeout: time.Second})
 	if err == nil {
@@ -466,4 +472,17 @@ func TestHeadersStayOffAnHTTPRedirectOfTheSameHost(t *testing.T) {
 	if auth := got.Load().(string); auth != "" {
 		t.Errorf("the http request carried Authorization %q", auth)
 	}
+}
+
+// openDir is a temporary folder every user can reach: as root the servers
+// run as other users, and t.TempDir's parent is private to us.
+func openDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if err := os.Chmod(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

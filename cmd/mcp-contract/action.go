@@ -91,6 +91,12 @@ func (c *cli) runAction(ctx context.Context) int {
 			gha.AddMask(s)
 		}
 	}
+	// After the masks, before a server starts: a token the checkout left
+	// in .git/config is readable by every server (design §7).
+	if cfg.StartsStdio() {
+		cwd, _ := os.Getwd()
+		ghaction.WarnPersistedCredential(gha, cwd, workspace)
+	}
 	run := actionPlan{reportPath: filepath.Join(workspace, reportFile),
 		// The label is read from the event: a label added after the run
 		// started counts from the next run (labeled events re-run it).
@@ -170,32 +176,24 @@ func (c *cli) annotate(gha *githubactions.Action, ev ghaction.Event, in ghaction
 	if allowedBy != "" {
 		ownNotices++
 	}
+	if ev.PR != 0 && ev.BaseSHA == "" {
+		ownNotices++ // actionNotices: no base comparison
+	}
 	var out bytes.Buffer
-	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(res.SnapshotDir, workspace), Diff: pullRequestDiff(ev)}
+	diff := pullRequestDiff(ev)
+	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(res.SnapshotDir, workspace), Diff: diff,
+		Annotate: in.Annotate, AllowedBy: allowedBy, Pins: pins(res.Config, workspace, diff)}
 	if err := report.GitHub(&out, result, ghOpts); err == nil {
 		safetext.CommandsTo(c.stdout).Write(out.Bytes())
 	}
-	report.FoldedText(c.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: in.Command == "check", Collisions: res.CollisionsRan})
-	counts := result.Count()
-	breaking := 0
-	for _, f := range result.Findings {
-		if f.Change == contract.ChangeBreaking {
-			breaking++
-		}
-	}
-	if allowedBy != "" && breaking > 0 {
-		gha.Noticef("%s", safetext.Line(fmt.Sprintf("mcp-contract allows the breaking changes: the pull request carries the label %q, so its %d breaking changes are reported and do not fail the step", in.AllowBreakingLabel, breaking)))
-	}
-	outputs := [][2]string{
-		{"errors", strconv.Itoa(counts[contract.Error])},
-		{"warnings", strconv.Itoa(counts[contract.Warning])},
-		{"infos", strconv.Itoa(counts[contract.Info])},
-		{"breaking", strconv.Itoa(breaking)},
-		{"report", reportFile},
-	}
+	report.FoldedText(c.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: in.Command == "check", Collisions: res.CollisionsRan, AllowedBy: allowedBy})
+	actionNotices(gha, ev, in, result, allowedBy)
+	outputs := append(ghaction.Outputs(result), [2]string{"report", reportFile})
 	if in.SARIF != "" {
 		err := fileio.WriteInside(workspace, in.SARIF, func(w io.Writer) error {
-			return report.SARIF(w, result, c.sarifOptions(res, workspace, false))
+			opts := c.sarifOptions(res, workspace, true)
+			opts.AllowedBy = allowedBy
+			return report.SARIF(w, result, opts)
 		})
 		if err != nil {
 			gha.WithFieldsMap(map[string]string{"title": "mcp-contract"}).Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
@@ -207,7 +205,7 @@ func (c *cli) annotate(gha *githubactions.Action, ev ghaction.Event, in ghaction
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
 	var summary strings.Builder
-	report.Markdown(&summary, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxSummaryBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: allowedBy})
+	report.Markdown(&summary, result, pageOptions(ev, in, failOn, masker, allowedBy, report.MaxSummaryBytes))
 	if err := ghaction.WriteSummary(gha, summary.String()); err != nil && !ghaction.IsOutsideRunner(err) {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 	}
@@ -379,22 +377,13 @@ func (c *cli) comment(ctx context.Context, gha *githubactions.Action, ev ghactio
 		gha.Noticef("%s", "mcp-contract did not comment: the github-token input is empty (its default is ${{ github.token }})")
 		return
 	}
-	clean := len(result.Findings) == 0
-	for _, s := range result.Servers {
-		clean = clean && s.Error == ""
-	}
-	var body strings.Builder
-	if clean && in.Comment == "auto" {
-		body.WriteString("✅ **mcp-contract**: everything reported earlier is resolved.\n\n")
-	}
-	report.Markdown(&body, result, report.MarkdownOptions{FailOn: failOn, Masker: masker, MaxBytes: report.MaxCommentBytes, RunURL: ev.RunURL, Blob: ev.Blob(), BreakingAllowedBy: allowedBy})
 	client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), in.Token, nil)
 	if err != nil {
 		gha.Warningf("%s", safetext.Line(err.Error()))
 		return
 	}
 	marker := ghaction.Marker(ev.Workflow, ev.Job, in.CommentID)
-	_, err = client.UpsertComment(ctx, ev.Repo, ev.PR, marker, body.String(), clean && in.Comment == "auto")
+	_, err = client.KeepComment(ctx, ev.Repo, ev.PR, marker, in.Comment, result, pageOptions(ev, in, failOn, masker, allowedBy, report.MaxCommentBytes))
 	switch {
 	case ghaction.IsForbidden(err):
 		gha.Noticef("%s", safetext.Line(masker.Mask("mcp-contract did not comment ("+err.Error()+"): the token needs permissions: pull-requests: write; "+forkSafeHelp)))

@@ -38,6 +38,10 @@ const e2eToken = "ghs_e2eTokenValue0123456789"
 
 func (api *restAPI) serve(t *testing.T) *httptest.Server {
 	mux := http.NewServeMux()
+	// GET /user refuses the job token, as GitHub does; the sticky comment
+	// then belongs to github-actions[bot]. The call is left out of the
+	// recorded requests (github/comment_test.go asserts it).
+	mux.HandleFunc("/api/v3/user", refuseJobToken)
 	mux.HandleFunc("/api/v3/repos/Codertocat/Hello-World/issues/2/comments", func(w http.ResponseWriter, r *http.Request) {
 		api.record(r)
 		switch r.Method {
@@ -121,6 +125,12 @@ func (api *restAPI) serve(t *testing.T) *httptest.Server {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// refuseJobToken answers GET /user as GitHub answers it for GITHUB_TOKEN.
+func refuseJobToken(w http.ResponseWriter, _ *http.Request) {
+	w.WriteHeader(http.StatusForbidden)
+	fmt.Fprint(w, `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/users/users#get-the-authenticated-user","status":"403"}`)
 }
 
 func (api *restAPI) record(r *http.Request) {
@@ -268,7 +278,7 @@ func TestActionEndToEnd(t *testing.T) {
 		t.Errorf("clean run exit %d\n%s%s", clean.code, clean.stdout, clean.stderr)
 	}
 	assertRequests(t, "clean run", api.take(), append(listing, "PATCH /api/v3/repos/Codertocat/Hello-World/issues/comments/1001"))
-	if last := api.bodies[len(api.bodies)-1]; !strings.HasPrefix(last, "✅ **mcp-contract**: everything reported earlier is resolved.") {
+	if last := api.bodies[len(api.bodies)-1]; !strings.HasPrefix(last, "✅ **mcp-contract**: resolved: this pull request no longer breaks a tool") {
 		t.Errorf("resolved comment:\n%s", last)
 	}
 	if len(api.comments) != 4 {

@@ -92,7 +92,7 @@ func TestActionNpxServer(t *testing.T) {
 	if _, err := exec.LookPath("npx"); err != nil && testImage == "" {
 		t.Skip("no npx on this machine")
 	}
-	ws, runner := t.TempDir(), t.TempDir()
+	ws, runner := openDir(t), t.TempDir()
 	pkg, err := os.ReadFile(filepath.Join(checkoutDir, "testdata", "npm", "package.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -120,5 +120,10 @@ func TestActionNpxServer(t *testing.T) {
 	snapshot, err := os.ReadFile(filepath.Join(ws, "mcp-snapshots", "everything.json"))
 	if err != nil || !strings.Contains(string(snapshot), `"name": "echo"`) {
 		t.Fatalf("no snapshot with the echo tool (%v):\n%s\n%s", err, snapshot, out)
+	}
+	// As root the server ran as a user of its own, its npm cache in its
+	// own HOME (internal/procs), not the job's.
+	if _, err := os.Stat(filepath.Join(runner, ".npm")); err == nil && testImage == "" && os.Geteuid() == 0 {
+		t.Error("npx wrote its cache into the job's HOME")
 	}
 }

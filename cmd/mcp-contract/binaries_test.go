@@ -44,6 +44,12 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(binDir)
+	// As root every server runs as a user of its own (internal/procs),
+	// which must reach the fixture server's binary.
+	if err := os.Chmod(binDir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	build := exec.Command("go", "build", "-ldflags=-X main.version="+stampedVersion, "-o", binDir+string(filepath.Separator),
 		".", filepath.Join("..", "..", "internal", "fixtureserver", "cmd", "fixtureserver"))
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
@@ -79,4 +85,17 @@ func builtBinary(*testing.T) string {
 // call.
 func fixtureServer(*testing.T, string) string {
 	return filepath.Join(binDir, "fixtureserver")
+}
+
+// openDir is a temporary folder every user can reach: the servers run as
+// other users, and t.TempDir's parent is private to us.
+func openDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if err := os.Chmod(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

@@ -24,12 +24,17 @@ type pullsAPI struct {
 	nextID   int
 }
 
-type pullHead struct{ sha, repo, branch string }
+// pullHead is one pull request's head; state "" is open.
+type pullHead struct{ sha, repo, branch, state string }
 
 func (api *pullsAPI) pull(n int) map[string]any {
 	p := api.pulls[n]
 	owner, _, _ := strings.Cut(p.repo, "/")
-	return map[string]any{"number": n, "state": "open", "head": map[string]any{"sha": p.sha, "ref": p.branch,
+	state := p.state
+	if state == "" {
+		state = "open"
+	}
+	return map[string]any{"number": n, "state": state, "head": map[string]any{"sha": p.sha, "ref": p.branch,
 		"label": owner + ":" + p.branch, "repo": map[string]any{"full_name": p.repo, "owner": map[string]any{"login": owner}}}}
 }
 
@@ -37,6 +42,12 @@ func (api *pullsAPI) serve(t *testing.T) *httptest.Server {
 	api.comments = map[int][]map[string]any{}
 	const prefix = "/api/v3/repos/o/r/"
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/v3/user" {
+			// As for the job token; asserted in github/comment_test.go, so
+			// not recorded here.
+			refuseJobToken(w, r)
+			return
+		}
 		api.mu.Lock()
 		defer api.mu.Unlock()
 		api.requests = append(api.requests, r.Method+" "+r.URL.RequestURI())
@@ -123,14 +134,19 @@ func runComment(t *testing.T, apiURL, event string, args ...string) (stdout, std
 // workflowRunEvent is what GitHub sends the privileged half after a fork's
 // pull_request run: its head commit and repository, and no pull requests.
 func workflowRunEvent(headSHA string, pulls ...int) string {
+	return workflowRunEventFrom(map[string]any{"full_name": "mallory/r", "owner": map[string]any{"login": "mallory"}}, headSHA, pulls...)
+}
+
+// workflowRunEventFrom is workflowRunEvent with the head repository given,
+// nil for the event's null.
+func workflowRunEventFrom(headRepo map[string]any, headSHA string, pulls ...int) string {
 	var prs []map[string]any
 	for _, n := range pulls {
 		prs = append(prs, map[string]any{"number": n, "head": map[string]any{"sha": headSHA, "ref": "feature"}})
 	}
 	data, _ := json.Marshal(map[string]any{"action": "completed", "workflow_run": map[string]any{
 		"id": 77, "event": "pull_request", "head_sha": headSHA, "head_branch": "feature",
-		"head_repository": map[string]any{"full_name": "mallory/r", "owner": map[string]any{"login": "mallory"}},
-		"pull_requests":   prs}})
+		"head_repository": headRepo, "pull_requests": prs}})
 	return string(data)
 }
 
@@ -228,5 +244,67 @@ func TestCommentAlwaysOnACleanRun(t *testing.T) {
 	body := api.comments[7][0]["body"].(string)
 	if !strings.HasPrefix(body, "✅ **mcp-contract**: ") || strings.Contains(body, "resolved") {
 		t.Errorf("body:\n%s", body)
+	}
+}
+
+// head_repository is null when the fork was deleted since its run: then no
+// pull request can be shown to hold the run's commit from the run's
+// repository, --pr or not, and nothing is posted.
+func TestCommentRefusesANullHeadRepository(t *testing.T) {
+	api := &pullsAPI{pulls: map[int]pullHead{5: {sha: forkHead, repo: "o/r", branch: "feature"}}}
+	srv := api.serve(t)
+	event := workflowRunEventFrom(nil, forkHead)
+	if !strings.Contains(event, `"head_repository":null`) {
+		t.Fatalf("event %s", event)
+	}
+	out, errOut, code := runComment(t, srv.URL, event, "--from", writeReport(t, oneFinding), "--pr", "5")
+	if code != 0 || !strings.Contains(out, "::notice::mcp-contract did not comment") || !strings.Contains(out, "head_repository is null") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if len(api.comments[5]) != 0 {
+		t.Errorf("commented: %v", api.comments[5])
+	}
+}
+
+// A report is posted on an open pull request only: a closed or merged one
+// at the run's head (the --pr a workflow passes, or the event's) is not it.
+func TestCommentRefusesAPullRequestThatIsNotOpen(t *testing.T) {
+	for _, state := range []string{"closed", "merged"} {
+		api := &pullsAPI{pulls: map[int]pullHead{7: {sha: forkHead, repo: "mallory/r", branch: "feature", state: state}}}
+		srv := api.serve(t)
+		for _, args := range [][]string{{"--pr", "7"}, nil} {
+			event := workflowRunEvent(forkHead)
+			if args == nil {
+				event = workflowRunEvent(forkHead, 7)
+			}
+			out, errOut, code := runComment(t, srv.URL, event, append([]string{"--from", writeReport(t, oneFinding)}, args...)...)
+			if code != 0 || !strings.Contains(out, "::notice::mcp-contract did not comment") || !strings.Contains(out, "#7 is "+state) {
+				t.Fatalf("%s, %v: exit %d\n%s%s", state, args, code, out, errOut)
+			}
+			if len(api.comments[7]) != 0 {
+				t.Errorf("%s: commented: %v", state, api.comments[7])
+			}
+		}
+	}
+}
+
+// Any app can post a comment ending in our marker; under the job token
+// only github-actions[bot]'s is ours, so the planted one is left alone and
+// ours is created beside it.
+func TestCommentLeavesAnotherBotsMarkedComment(t *testing.T) {
+	api := &pullsAPI{pulls: map[int]pullHead{7: {sha: forkHead, repo: "mallory/r", branch: "feature"}}}
+	srv := api.serve(t)
+	marker := "<!-- mcp-contract:MCP contract comment:comment:default -->"
+	api.comments[7] = []map[string]any{{"id": 1, "body": "✅ all clear, merge away\n\n" + marker + "\n",
+		"user": map[string]any{"login": "mallory-app[bot]", "type": "Bot"}}}
+	out, errOut, code := runComment(t, srv.URL, workflowRunEvent(forkHead), "--from", writeReport(t, oneFinding))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if !strings.HasPrefix(api.comments[7][0]["body"].(string), "✅ all clear") || len(api.comments[7]) != 2 {
+		t.Errorf("comments %v", api.comments[7])
+	}
+	if !strings.HasSuffix(strings.TrimSpace(api.comments[7][len(api.comments[7])-1]["body"].(string)), marker) {
+		t.Errorf("the new comment does not carry %s", marker)
 	}
 }

@@ -33,7 +33,7 @@ func probeRun(t *testing.T, asUser *syscall.Credential) map[string]string {
 	root, _ := os.Getwd()
 	fixture := fixtureServer(t, root)
 	bin := builtBinary(t)
-	dir := t.TempDir()
+	dir := openDir(t)
 	probe := filepath.Join(dir, "probe.json")
 	// The tools sit beside the probe: a server run as another user cannot
 	// read a clone kept in a private folder (mktemp -d makes them 0700).

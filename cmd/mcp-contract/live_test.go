@@ -20,7 +20,7 @@ func TestSnapshotReferenceServers(t *testing.T) {
 	root, _ := os.Getwd()
 	everything := testenv.NpmServer(t, root, "server-everything")
 	filesystem := testenv.NpmServer(t, root, "server-filesystem")
-	dir := t.TempDir()
+	dir := openDir(t)
 	t.Chdir(dir)
 	os.Mkdir("allowed", 0o755)
 	config := "version: 1\nservers:\n" +

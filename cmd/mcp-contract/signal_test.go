@@ -90,7 +90,7 @@ func TestSnapshotSignals(t *testing.T) {
 func interruptSnapshot(t *testing.T, root, fixture, bin string, sig syscall.Signal, name string, code, times int) {
 	tools := filepath.Join(root, "testdata", "corpus", "servers", "npm-server-memory.json")
 	dir := t.TempDir()
-	pidFile := filepath.Join(t.TempDir(), "pids")
+	pidFile := filepath.Join(openDir(t), "pids")
 	os.WriteFile(filepath.Join(dir, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  slow: {command: ["+
 		fixture+", -tools, "+tools+", -mode, trap-signals, -pid-file, "+pidFile+"]}\n"), 0o644)
 	os.Mkdir(filepath.Join(dir, "mcp-snapshots"), 0o755)

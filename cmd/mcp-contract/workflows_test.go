@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -200,5 +201,69 @@ func TestMCPContractCalls(t *testing.T) {
 	want := [][]string{{"mcp-contract", "report", "--merge", "a-*.json", "--format", "markdown"}, {"mcp-contract", "comment", "--from", "r.json", "--pr", "1"}}
 	if len(got) != len(want) || strings.Join(got[0], " ") != strings.Join(want[0], " ") || strings.Join(got[1], " ") != strings.Join(want[1], " ") {
 		t.Errorf("%q", got)
+	}
+}
+
+// The example workflows hold on GitHub (issue 26): a pull request workflow
+// that uses the action has no paths: filter (a required check would wait
+// forever on a docs-only pull request), one that uploads SARIF also runs on
+// pushes to the default branch (code scanning compares a pull request's
+// alerts with the default branch's), and every checkout leaves no token in
+// .git/config. The README's pull request workflow is held to the same.
+func TestExampleWorkflowsHoldOnGitHub(t *testing.T) {
+	repoRoot(t)
+	files := map[string][]byte{"init --workflow": scaffold.Workflow(scaffold.WorkflowOptions{ActionRef: "mcp-contract/mcp-contract@v1"})}
+	paths, _ := filepath.Glob("examples/workflows/*.yml")
+	for _, p := range paths {
+		files[p], _ = os.ReadFile(p)
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, block := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(string(readme), -1) {
+		if strings.HasPrefix(block[1], "name:") && strings.Contains(block[1], "pull_request:") {
+			files["README.md yaml block "+fmt.Sprint(i+1)] = []byte(block[1])
+		}
+	}
+	checked := 0
+	for name, data := range files {
+		var wf struct {
+			On   map[string]any `yaml:"on"`
+			Jobs map[string]struct {
+				Steps []struct {
+					Uses string
+					With map[string]any
+				}
+			}
+		}
+		if err := yaml.Unmarshal(data, &wf); err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		usesAction, uploads := false, false
+		for _, j := range wf.Jobs {
+			for _, s := range j.Steps {
+				usesAction = usesAction || strings.HasPrefix(s.Uses, "mcp-contract/mcp-contract@")
+				uploads = uploads || strings.HasPrefix(s.Uses, "github/codeql-action/upload-sarif@")
+				if strings.HasPrefix(s.Uses, "actions/checkout@") && s.With["persist-credentials"] != false {
+					t.Errorf("%s: a checkout without persist-credentials: false", name)
+				}
+			}
+		}
+		on, onPR := wf.On["pull_request"]
+		if !onPR || !usesAction {
+			continue
+		}
+		checked++
+		if pr, _ := on.(map[string]any); pr["paths"] != nil {
+			t.Errorf("%s: a paths: filter on pull_request leaves a required check waiting on a docs-only pull request", name)
+		}
+		if push, _ := wf.On["push"].(map[string]any); uploads && !strings.Contains(fmt.Sprint(push["branches"]), "main") {
+			t.Errorf("%s: uploads SARIF but not on pushes to main, so code scanning has no base", name)
+		}
+	}
+	if checked < 3 {
+		t.Errorf("checked %d pull request workflows; the examples, init and the README hold more", checked)
 	}
 }

@@ -36,6 +36,10 @@ func main() {
 	pidFile := flag.String("pid-file", "", "mode trap-signals: write the server's and its child's pid here")
 	pageDelay := flag.Duration("page-delay", 0, "how long each tools/list page takes")
 	probe := flag.String("probe-parent", "", "before serving, write to this file what the server can read of its parent's and pid 1's environment (probe.go)")
+	probeFile := flag.String("probe-self", "", "before serving, write to this file who the server runs as and what it reaches (probe.go)")
+	peer := flag.String("peer", "", "with -probe-self: the file where another server announces its pid")
+	read := flag.String("read", "", "with -probe-self: a file to try to read")
+	announceFile := flag.String("announce", "", "before serving, write the server's pid to this file")
 	flag.Parse()
 
 	opts := fixtureserver.Options{Mode: fixtureserver.Mode(*mode), PageSize: *pageSize, HugeBytes: *hugeBytes, Depth: *depth, RefURL: *refURL, Stateless: *stateless, PageDelay: *pageDelay}
@@ -50,6 +54,16 @@ func main() {
 	}
 	if *probe != "" {
 		if err := probeParent(*probe); err != nil {
+			fail(err)
+		}
+	}
+	if *announceFile != "" {
+		if err := announce(*announceFile); err != nil {
+			fail(err)
+		}
+	}
+	if *probeFile != "" {
+		if err := probeSelf(*probeFile, *peer, *read); err != nil {
 			fail(err)
 		}
 	}

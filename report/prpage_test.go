@@ -1,0 +1,162 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-contract/mcp-contract/contract"
+)
+
+// Own is what makes comment: auto speak: the pull request's own breaking
+// changes, stale snapshots, new findings and unreachable servers, never the
+// debt it inherited.
+func TestOwn(t *testing.T) {
+	yes, no := true, false
+	for _, tc := range []struct {
+		name string
+		r    contract.Result
+		want bool
+	}{
+		{"nothing", contract.Result{}, false},
+		{"debt only", contract.Result{Findings: []contract.Finding{{Rule: "docs/x", Severity: contract.Error, Category: "lint", Server: "s", New: &no}}}, false},
+		{"a new finding", contract.Result{Findings: []contract.Finding{{Rule: "docs/x", Severity: contract.Warning, Category: "lint", Server: "s", New: &yes}}}, true},
+		{"a finding never compared", contract.Result{Findings: []contract.Finding{{Rule: "docs/x", Severity: contract.Info, Category: "lint", Server: "s"}}}, true},
+		{"a rule turned off", contract.Result{Findings: []contract.Finding{{Rule: "docs/x", Severity: contract.Off, Category: "lint", Server: "s", New: &yes}}}, false},
+		{"a breaking change", contract.Result{Findings: []contract.Finding{{Rule: "drift/tool-removed", Severity: contract.Error, Category: "drift", Change: "breaking", Server: "s", New: &no}}}, true},
+		{"a stale snapshot", contract.Result{Findings: []contract.Finding{{Rule: SnapshotStaleRule, Severity: contract.Error, Category: "drift", Server: "s", New: &no}}}, true},
+		{"an unreachable server", contract.Result{Servers: []contract.ServerInfo{{Name: "s", Error: "no answer"}}}, true},
+	} {
+		if got := Own(&tc.r); got != tc.want {
+			t.Errorf("%s: Own %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	yes, no := true, false
+	r := &contract.Result{Findings: []contract.Finding{
+		{Rule: "drift/tool-removed", Severity: contract.Error, Category: "drift", Change: "breaking", New: &yes},
+		{Rule: "docs/a", Severity: contract.Error, Category: "lint", New: &no},
+		{Rule: "docs/a", Severity: contract.Error, Category: "lint", New: &no},
+		{Rule: "docs/b", Severity: contract.Warning, Category: "lint", New: &yes},
+		{Rule: "docs/c", Severity: contract.Warning, Category: "lint", New: &no},
+		{Rule: "docs/d", Severity: contract.Info, Category: "lint", New: &yes},
+		{Rule: "docs/e", Severity: contract.Off, Category: "lint", New: &yes},
+	}}
+	want := Tally{Errors: 3, Warnings: 2, Infos: 1, NewErrors: 0, NewWarnings: 1, Breaking: 1, Existing: 3}
+	if got := Count(r); got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
+// A failing pull request's page ends with its ways forward: the exact
+// snapshot command while the snapshot is stale, and the configured label;
+// with the label its breaking changes are allowed, not red; a description
+// diff reads as struck and inserted words; the footer names the run and
+// commit without an invisible character.
+func TestMarkdownPullRequestPage(t *testing.T) {
+	yes, no := true, false
+	breaking := func(i int, p string) contract.Finding {
+		return contract.Finding{Rule: "drift/output-required-property-removed", Severity: contract.Error, Category: contract.CategoryDrift,
+			Change: contract.ChangeBreaking, Server: "filesystem", Tool: "read_media_file",
+			Pointer: "/outputSchema/properties/content/items/required/" + string(rune('0'+i)),
+			Message: "outputSchema.content[] property \"" + p + "\" is no longer required: consumers may not get it",
+			Fix:     "keep it required, or version the tool.", New: &yes}
+	}
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "filesystem", Tools: 14}},
+		Drift:   &contract.DriftCoverage{Compared: []contract.DriftServer{{Server: "filesystem", How: contract.DriftLive}}},
+		Findings: []contract.Finding{
+			breaking(0, "data"), breaking(1, "mimeType"),
+			{Rule: SnapshotStaleRule, Severity: contract.Error, Category: contract.CategoryDrift, Server: "filesystem", Message: "stale", Fix: "run `mcp-contract snapshot --server filesystem`", New: &yes},
+			{Rule: DescriptionChangedRule, Severity: contract.Warning, Category: contract.CategoryDrift, Change: contract.ChangeNonBreaking, Server: "filesystem",
+				Tool: "read_media_file", Message: "tool description changed: Read [-an image-]{+a file+} <b>", Fix: "read the diff; if intended, update the snapshot.", New: &yes},
+			{Rule: "docs/old", Severity: contract.Error, Category: contract.CategoryLint, Server: "filesystem", Tool: "x", Message: "old", New: &no},
+		},
+	}
+	opts := MarkdownOptions{FailOn: contract.Error, Label: "mcp-contract:breaking-ok", RunURL: "https://github.com/o/r/actions/runs/7",
+		Commit: "0123456789abcdef0123456789abcdef01234567", CommitURL: "https://github.com/o/r/commit/0123456789abcdef0123456789abcdef01234567",
+		Updated: time.Date(2026, 12, 7, 14, 2, 0, 0, time.UTC)}
+	var out bytes.Buffer
+	if err := Markdown(&out, r, opts); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	first, _, _ := strings.Cut(s, "\n")
+	if want := "❌ **mcp-contract**: This pull request breaks 1 tool of filesystem: `read_media_file` (outputSchema.content\\[\\] property \"data\" is no longer required: consumers may not get it), 1 stale snapshot (filesystem); 1 new drift warning, 1 existing finding not from this pull request (1 server, 14 tools, fail-on error)"; first != want {
+		t.Errorf("first line\n%s\nwant\n%s", first, want)
+	}
+	for _, want := range []string{
+		"| server | tools | new errors | new warnings | breaking | existing | tokens |",
+		"| filesystem | 14 | 1 | 1 | 1 | 1 | 0 |",
+		"### Breaking changes (1)\n\n- 🔴 **breaking** `filesystem/read_media_file`: ",
+		"Fix: the server's new version changed its tools",
+		"Read <del>an image</del><ins>a file</ins> &lt;b&gt;",
+		"- If the change is one you accept (an upstream release, a redeployed server), refresh the contract: `mcp-contract snapshot --server filesystem`",
+		"- If this break is intended, add the label `mcp-contract:breaking-ok` to this pull request",
+		"<sub>[run](https://github.com/o/r/actions/runs/7) · commit [`0123456`](https://github.com/o/r/commit/0123456789abcdef0123456789abcdef01234567) · updated 2026-12-07 14:02 UTC</sub>",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q in\n%s", want, s)
+		}
+	}
+	for _, never := range []string{"keep it required", "nothing at or above", zwsp} {
+		if strings.Contains(s, never) {
+			t.Errorf("%q in\n%s", never, s)
+		}
+	}
+
+	// Refreshed and labelled: allowed everywhere, no refresh asked for.
+	r.Findings = append(r.Findings[:2], r.Findings[3:]...)
+	r.Drift.Compared[0].How = "git:base"
+	opts.BreakingAllowedBy = opts.Label
+	out.Reset()
+	if err := Markdown(&out, r, opts); err != nil {
+		t.Fatal(err)
+	}
+	s = out.String()
+	if !strings.HasPrefix(s, "✅ **mcp-contract**: 1 breaking change in filesystem allowed by `mcp-contract:breaking-ok`") {
+		t.Errorf("allowed verdict:\n%s", s)
+	}
+	for _, never := range []string{"🔴 **breaking**", "Ways forward", "update the snapshot", "mcp-contract snapshot"} {
+		if strings.Contains(s, never) {
+			t.Errorf("%q in an allowed, refreshed page:\n%s", never, s)
+		}
+	}
+	if !strings.Contains(s, "☑️ **allowed** `filesystem/read_media_file`") || !strings.Contains(s, "Fix: read the diff") || strings.Contains(s, "Fix: the server's") {
+		t.Errorf("allowed page:\n%s", s)
+	}
+}
+
+func TestResolved(t *testing.T) {
+	got := Resolved(MarkdownOptions{Commit: "0123456789abcdef", CommitURL: "https://github.com/o/r/commit/0123456789abcdef"})
+	want := "✅ **mcp-contract**: resolved: this pull request no longer breaks a tool, leaves a snapshot stale or adds a finding.\n\n<sub>commit [`0123456`](https://github.com/o/r/commit/0123456789abcdef)</sub>\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestSchemaNode(t *testing.T) {
+	for p, want := range map[string]string{
+		"/outputSchema/properties/content/items/required/2":         "/outputSchema/properties/content/items",
+		"/inputSchema/properties/required/type":                     "/inputSchema/properties/required",
+		"/inputSchema/properties/mode/enum/3":                       "/inputSchema/properties/mode",
+		"/outputSchema/properties/content/items/anyOf/0/properties": "/outputSchema/properties/content/items/anyOf/0/properties",
+		"": "",
+	} {
+		if got := SchemaNode(p); got != want {
+			t.Errorf("SchemaNode(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+// A message's backticked values read as code; the rest stays inert.
+func TestMarkdownMessageQuotesAsCode(t *testing.T) {
+	m := mdWriter{r: &contract.Result{}}
+	got := m.message("drift/output-constraint-relaxed", "content[] may now be `{type: \"resource\", …}` <b>@team</b>")
+	if want := "content\\[\\] may now be `{type: \"resource\", …}` &lt;b&gt;@" + zwsp + "team&lt;/b&gt;"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
