@@ -108,3 +108,24 @@ func TestEstimateNodes(t *testing.T) {
 		}
 	}
 }
+
+// The widest block mapping is found without parsing: nested mappings,
+// sequence items and quoted keys each count where they belong.
+func TestWidestMapping(t *testing.T) {
+	doc := "openapi: 3.1.0\ninfo:\n  title: x\n  version: '1'\ntags:\n  - name: a\n    description: b\n  - name: c\n    x-y: d\n    x-z: e\npaths:\n  \"/a\":\n    get: {}\n  '/b': {}\n  /c: {}\n  /d:\n    # a comment: with a colon\n    post: {}\n"
+	if keys, _ := widestMapping([]byte(doc)); keys != 4 {
+		t.Errorf("widest mapping has %d keys, want 4 (the paths)", keys)
+	}
+	var b strings.Builder
+	b.WriteString("openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Big:\n      properties:\n")
+	for i := range MaxMappingKeys + 1 {
+		fmt.Fprintf(&b, "        p%d: {type: string}\n", i)
+	}
+	_, _, err := generateErr(t, Options{}, "api.yaml", b.String())
+	if err == nil || !strings.Contains(err.Error(), "api.yaml:10008:1: a YAML mapping of 10001 keys") {
+		t.Errorf("err = %v, want the mapping refused on its first key past the bound", err)
+	}
+	if keys, _ := widestMapping([]byte(`{"paths": {"a": 1, "b": 2}}`)); keys != 0 {
+		t.Errorf("JSON is not bounded so: %d", keys)
+	}
+}

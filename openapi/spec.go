@@ -66,6 +66,9 @@ func LoadBytes(data []byte, name, path, root string) (*Spec, error) {
 	if n := estimateNodes(data); n > maxEstimate {
 		return nil, &contract.InputError{File: name, Msg: fmt.Sprintf("about %d YAML nodes, more than %d, the node budget of a spec", n, MaxNodes)}
 	}
+	if keys, line := widestMapping(data); keys > MaxMappingKeys {
+		return nil, &contract.InputError{File: name, Line: line, Column: 1, Msg: fmt.Sprintf("a YAML mapping of %d keys, more than %d, which is read in time quadratic in its keys; write the spec as JSON, or split the mapping", keys, MaxMappingKeys)}
+	}
 	doc, err := libopenapi.NewDocumentWithConfiguration(data, &datamodel.DocumentConfiguration{
 		AllowFileReferences:       false,
 		AllowRemoteReferences:     false,
