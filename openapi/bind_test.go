@@ -22,6 +22,7 @@ paths:
       parameters:
         - {name: limit, in: query, schema: {type: integer, maximum: 100}}
         - {name: status, in: query, schema: {type: string, enum: [available, sold]}}
+        - {name: X-Api-Version, in: header, schema: {type: string, enum: ["2"]}}
       responses:
         "200":
           description: ok
@@ -126,7 +127,8 @@ func TestCheckBothDirections(t *testing.T) {
 			from: `"required": ["id"], "properties": {"id": {"type": "string"}}}},
 {"name": "API-replacePet"`, to: `"properties": {"id": {"type": "string"}}}},
 {"name": "API-replacePet"`,
-			want: []string{"openapi/tool-accepts-what-api-rejects API-deletePet /inputSchema/required/0"},
+			// The tool has no required list: the finding is on its schema.
+			want: []string{"openapi/tool-accepts-what-api-rejects API-deletePet /inputSchema"},
 		},
 		{
 			name: "an enum value the API accepts and the tool cannot send",
@@ -172,5 +174,102 @@ func TestCheckBothDirections(t *testing.T) {
 				t.Errorf("the message does not quote %s: %v", tt.quote, found)
 			}
 		})
+	}
+}
+
+func TestCheckHeadersLayoutsAndPlaces(t *testing.T) {
+	withHeader := strings.Replace(petTools, `"status": {"type": "string", "enum": ["available", "sold"]}}`, `"status": {"type": "string", "enum": ["available", "sold"]}, "x-api-version": {"type": "string", "enum": ["2"]}}`, 1)
+	underRequestBody := strings.Replace(petTools, `"required": ["id", "body"]`, `"required": ["id", "requestBody"]`, 1)
+	underRequestBody = strings.Replace(underRequestBody, `"body": {"type": "object"`, `"requestBody": {"type": "object", "additionalProperties": false`, 1)
+	inlineOutput := strings.Replace(petTools, `"items": {"$ref": "#/$defs/pets.Pet"}}},
+  "$defs": {"pets.Pet": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}}}},`, `"items": {"type": "object", "required": ["id", "name"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}}}}},`, 1)
+	for _, tt := range []struct {
+		name, tools string
+		binding     openapi.Binding
+		want        []string
+		quote       string
+	}{
+		{"headers auto: an argument named like a header parameter, in any case, binds to it", withHeader, openapi.Binding{Auto: true, HeadersAuto: true}, nil, ""},
+		{"headers not taken: the argument is one the API has no place for", withHeader, openapi.Binding{Auto: true},
+			[]string{"openapi/tool-accepts-what-api-rejects API-listPets /inputSchema/properties/x-api-version"}, ""},
+		{"headers named: a header the tool lacks is a capability it hides", petTools, openapi.Binding{Auto: true, Headers: []string{"X-Api-Version"}},
+			[]string{"openapi/tool-hides-capability API-listPets /inputSchema/properties"}, ""},
+		{"a body under requestBody is read there, and the message says so", underRequestBody, openapi.Binding{Auto: true},
+			[]string{"openapi/tool-hides-capability API-replacePet /inputSchema/properties/requestBody"}, `the tool's body read under "requestBody"`},
+		{"a finding about the API's component lands on the tool's own inline node, naming the spec's line", inlineOutput, openapi.Binding{Auto: true},
+			[]string{"openapi/tool-output-promises-more API-listPets /outputSchema/properties/result/items/required/1"}, "api.yaml:34"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			found := check(t, tt.tools, tt.binding)
+			if got := summary(found); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			for _, f := range found {
+				if f.File == "" || f.Line == 0 {
+					t.Errorf("%s is placed nowhere", f.Rule)
+				}
+				if tt.quote != "" && !strings.Contains(f.Message, tt.quote) {
+					t.Errorf("message %q does not say %q", f.Message, tt.quote)
+				}
+			}
+		})
+	}
+}
+
+// Tools `openapi tools` writes are bound back to their spec with nothing to
+// report, whatever their bodies, headers and names: a flat body with a
+// property named body (GitHub's comments), a body under requestBody, a
+// multipart file, a header argument, a name shortened to fit.
+func TestGeneratedToolsAgreeWithTheirSpec(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: "GitHub's test spec", version: "1"}
+paths:
+  /gists/{gist_id}/comments:
+    post:
+      operationId: gists/create-comment
+      parameters:
+        - {name: gist_id, in: path, required: true, schema: {type: string}}
+        - {name: X-GitHub-Api-Version, in: header, schema: {type: string, enum: ["2022-11-28"]}}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [body], properties: {body: {type: string, maxLength: 65535}}}
+  /uploads/{body}:
+    post:
+      operationId: actions/remove-all-custom-labels-from-self-hosted-runner-for-repo
+      parameters:
+        - {name: body, in: path, required: true, schema: {type: string}}
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema: {type: object, properties: {file: {type: string, format: binary}, note: {nullable: true, allOf: [{type: string}]}}}
+`
+	dir := t.TempDir()
+	specPath := filepath.Join(dir, "api.yaml")
+	if err := os.WriteFile(specPath, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := openapi.Load(specPath, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, notes, err := openapi.Generate(s, openapi.Options{Headers: []string{"X-GitHub-Api-Version"}, OutputSchema: true})
+	if err != nil || len(notes) != 0 || len(tools) != 2 {
+		t.Fatalf("%d tools, notes %v, err %v", len(tools), notes, err)
+	}
+	catalog := &contract.Catalog{Server: openapi.ServiceName("", s.Title), Origin: "openapi:" + specPath}
+	for i, tool := range tools {
+		catalog.Tools = append(catalog.Tools, &contract.Tool{Name: tool.Name, Node: tool.Node, Index: i})
+	}
+	found, err := openapi.Check(catalog, s, openapi.Binding{Auto: true, HeadersAuto: true}, func(old, new *contract.Catalog) []contract.Finding {
+		return drift.Compare(old, new, drift.Options{})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		t.Errorf("%s %s %s: %s", f.Rule, f.Tool, f.Pointer, f.Message)
 	}
 }

@@ -1,11 +1,8 @@
 package openapi
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -26,7 +23,21 @@ type Options struct {
 	// Headers names the header and cookie parameters a tool takes; the
 	// others (API keys, versions) are the server's business.
 	Headers []string
+	// Describe is DescribeLean (the default) or DescribeFull.
+	Describe string
+	// OutputSchema adds each operation's 2xx JSON response as the tool's
+	// outputSchema; off by default, as it is most of a list's tokens and
+	// a model reads the result, not its schema.
+	OutputSchema bool
 }
+
+// Description styles. Lean is the summary alone (else the description's
+// first sentence), which is what a model picks a tool by; full is summary,
+// description and METHOD /path.
+const (
+	DescribeLean = "lean"
+	DescribeFull = "full"
+)
 
 // Tool is one generated tool and the operation it calls.
 type Tool struct {
@@ -61,54 +72,88 @@ func (t Tool) Place(f *contract.Finding) {
 	f.File, f.Line, f.Column = t.opFile, t.Operation.Line, t.Operation.Column
 }
 
-// Note is something the generator left out, and why.
-type Note struct {
-	Operation *Operation
-	Msg       string
-}
-
-// Generate builds one tool per chosen operation.
-func Generate(s *Spec, opts Options) ([]Tool, []Note, error) {
+// Generate builds one tool per chosen operation; the findings say what of
+// an operation its tool cannot carry (openapi/operation-not-expressible),
+// each on the spec's line.
+func Generate(s *Spec, opts Options) ([]Tool, []contract.Finding, error) {
+	switch opts.Describe {
+	case "", DescribeLean, DescribeFull:
+	default:
+		return nil, nil, contract.Inputf("describe must be %s or %s, not %q", DescribeLean, DescribeFull, opts.Describe)
+	}
 	ops, err := s.Operations()
 	if err != nil {
 		return nil, nil, err
 	}
 	service := ServiceName(opts.Service, s.Title)
-	names := newNamer(service)
+	// Names are given over every operation, so a tool's name does not
+	// depend on which others were chosen, and the binding finds it.
+	names := toolNames(service, ops)
 	comp := newComponents(service)
 	var tools []Tool
-	var notes []Note
+	var found []contract.Finding
 	// The tools are bounded by the spec's node budget too: each tool
 	// carries every $defs entry it reaches, so a spec well within it can
 	// still write one component once per operation.
 	nodesLeft := MaxNodes
-	for _, op := range ops {
+	for i, op := range ops {
 		if !op.Select(opts.Operations, opts.Tags, opts.Paths) {
 			continue
 		}
-		b := builder{spec: s, op: op, comp: comp, headers: opts.Headers}
-		node, skip := b.tool(names.name(op))
+		b := builder{spec: s, op: op, comp: comp, headers: opts.Headers, server: service, name: names[i], full: opts.Describe == DescribeFull, withOutput: opts.OutputSchema}
+		node := b.tool()
 		if b.err != nil {
 			return nil, nil, b.err
 		}
-		notes = append(notes, b.notes...)
-		if !skip {
-			if nodesLeft -= jsonNodes(node, nodesLeft); nodesLeft < 0 {
-				return nil, nil, at(s.display(op.file), op.node, "", fmt.Sprintf("the tools generated up to %s %s pass %d JSON nodes, the node budget of a spec: generate fewer (--operation, --tag, --path)", op.Method, op.Path, MaxNodes))
-			}
-			tools = append(tools, Tool{Name: node.Get("name").Text, Operation: op, Node: node, origins: comp.origins, opFile: s.display(op.file)})
+		found = append(found, b.findings...)
+		if nodesLeft -= jsonNodes(node, nodesLeft); nodesLeft < 0 {
+			return nil, nil, at(s.display(op.file), op.node, "", fmt.Sprintf("the tools generated up to %s %s pass %d JSON nodes, the node budget of a spec: generate fewer (--operation, --tag, --path)", op.Method, op.Path, MaxNodes))
 		}
+		tools = append(tools, Tool{Name: names[i], Operation: op, Node: node, origins: comp.origins, opFile: s.display(op.file)})
 	}
-	return tools, notes, nil
+	return tools, found, nil
 }
 
-// ServiceName is the namespace of a spec's $defs: the name given, else the
-// spec's title, lower-cased to letters, digits and '_'.
+// ServiceName is the namespace of a spec's $defs and the server its tool
+// names are sized for: the name given, else the words of the spec's title
+// that name something, at most two, up to a possessive, a version, a
+// punctuation mark or a word that says what kind of document it is
+// ("GitHub's official OpenAPI spec" is github, "Swagger Petstore - OpenAPI
+// 3.0" petstore, "Pet Store" pet_store), lower-cased to letters, digits
+// and '_'.
 func ServiceName(given, title string) string {
-	name := given
-	if name == "" {
-		name = title
+	if given != "" {
+		return identifier(given)
 	}
+	var words []string
+	for _, w := range strings.Fields(title) {
+		stop := strings.ContainsAny(w, "-:,()/|")
+		w = strings.TrimRight(w, "-:,()/|")
+		possessive := strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "\u2019s")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "\u2019s")
+		id := identifier(w)
+		generic := id == "api" || genericTitleWords[id] || unicode.IsDigit(rune(id[0])) || id[0] == 'v' && len(id) > 1 && unicode.IsDigit(rune(id[1]))
+		if generic {
+			if len(words) > 0 {
+				break
+			}
+			continue
+		}
+		words = append(words, id)
+		if possessive || stop || len(words) == 2 {
+			break
+		}
+	}
+	if len(words) == 0 {
+		return identifier(title)
+	}
+	return identifier(strings.Join(words, "_"))
+}
+
+// genericTitleWords say what kind of document a title belongs to, not whose.
+var genericTitleWords = map[string]bool{"the": true, "a": true, "an": true, "swagger": true, "openapi": true, "open": true, "official": true, "rest": true, "restful": true, "http": true, "web": true, "public": true, "spec": true, "specification": true, "service": true, "definition": true, "my": true, "sample": true, "example": true, "version": true, "documentation": true}
+
+func identifier(name string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(name) {
 		switch {
@@ -133,11 +178,16 @@ type builder struct {
 	op      *Operation
 	comp    *components
 	headers []string
-	// layout, when not bodyAuto, puts the JSON body where a tool being
-	// compared with the operation has it.
-	layout bodyLayout
-	notes  []Note
-	err    error
+	// server and name are the tool's, for its findings.
+	server, name string
+	// full writes today's long description; withOutput the outputSchema.
+	full, withOutput bool
+	// layout, when not bodyAuto, puts the body where a tool being compared
+	// with the operation has it, under bodyKey when nested.
+	layout   bodyLayout
+	bodyKey  string
+	findings []contract.Finding
+	err      error
 }
 
 type bodyLayout int
@@ -152,35 +202,43 @@ const (
 	bodyFlat
 )
 
-func (b *builder) note(format string, args ...any) {
-	b.notes = append(b.notes, Note{Operation: b.op, Msg: fmt.Sprintf(format, args...)})
+// notExpressible records a part of the operation its tool cannot carry,
+// at the node of the spec that declares it.
+func (b *builder) notExpressible(file string, n *yaml.Node, format string, args ...any) {
+	f := operationNotExpressible.finding(b.server, b.name, fmt.Sprintf("%s %s: ", b.op.Method, b.op.Path)+fmt.Sprintf(format, args...))
+	f.File, f.Line, f.Column = b.spec.display(file), b.op.Line, b.op.Column
+	if n != nil && n.Line > 0 {
+		f.Line, f.Column = n.Line, n.Column
+	}
+	b.findings = append(b.findings, f)
 }
 
-// tool builds the tool object; skip is set when the operation cannot be
-// called through a tool (a required body that is not JSON).
-func (b *builder) tool(name string) (tool *jsontree.Node, skip bool) {
+// tool builds the tool object; nil only with b.err set.
+func (b *builder) tool() *jsontree.Node {
 	in := newTranslator(b.spec, b.comp, toAPI)
-	input, skip := b.input(in)
-	if skip || in.err != nil {
+	input := b.input(in)
+	if in.err != nil {
 		b.err = in.err
-		return nil, true
+		return nil
 	}
-	tool = emptySchema()
-	tool.Set("name", str(name))
+	tool := emptySchema()
+	tool.Set("name", str(b.name))
 	tool.Set("description", str(b.description()))
 	tool.Set("inputSchema", withDefs(input, in.defs()))
-	out := newTranslator(b.spec, b.comp, fromAPI)
-	if output := b.output(out); output != nil {
-		if out.err != nil {
-			b.err = out.err
-			return nil, true
+	if b.withOutput {
+		out := newTranslator(b.spec, b.comp, fromAPI)
+		if output := b.output(out); output != nil {
+			if out.err != nil {
+				b.err = out.err
+				return nil
+			}
+			tool.Set("outputSchema", withDefs(output, out.defs()))
 		}
-		tool.Set("outputSchema", withDefs(output, out.defs()))
 	}
 	if ann := annotations(b.op.Method); ann != nil {
 		tool.Set("annotations", ann)
 	}
-	return tool, false
+	return tool
 }
 
 func withDefs(schema *jsontree.Node, defs []*component) *jsontree.Node {
@@ -200,6 +258,19 @@ func withDefs(schema *jsontree.Node, defs []*component) *jsontree.Node {
 }
 
 func (b *builder) description() string {
+	if !b.full {
+		text := strings.TrimSpace(b.op.Summary)
+		if text == "" {
+			text = firstSentence(b.op.Description)
+		}
+		if text == "" {
+			text = b.op.Method + " " + b.op.Path
+		}
+		if b.op.Deprecated {
+			text += " Deprecated."
+		}
+		return text
+	}
 	var parts []string
 	for _, p := range []string{b.op.Summary, b.op.Description} {
 		p = strings.TrimSpace(p)
@@ -212,6 +283,19 @@ func (b *builder) description() string {
 		parts = append(parts, "Deprecated.")
 	}
 	return strings.Join(parts, "\n\n")
+}
+
+// firstSentence is the text up to its first full stop followed by a space
+// or a line break, else its first line.
+func firstSentence(text string) string {
+	text = strings.TrimSpace(text)
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		text = strings.TrimSpace(text[:i])
+	}
+	if i := strings.Index(text, ". "); i >= 0 {
+		text = text[:i+1]
+	}
+	return text
 }
 
 // annotations are what the HTTP method promises (RFC 9110 §9.2): GET and
@@ -236,21 +320,25 @@ func annotations(method string) *jsontree.Node {
 // input is one object: the path and query parameters (and the headers the
 // options name), then the JSON body's properties, flattened when that
 // keeps its meaning, else the body under "body".
-func (b *builder) input(t *translator) (*jsontree.Node, bool) {
+func (b *builder) input(t *translator) *jsontree.Node {
 	props := emptySchema()
 	var required []string
 	for _, p := range b.op.parameters {
 		name, in := scalar(get(p.node, "name")), scalar(get(p.node, "in"))
 		if name == "" {
 			t.fail(p.file, p.node, p.pointer, "a parameter without a name (or an unresolvable $ref)")
-			return nil, true
+			return nil
 		}
-		if (in == "header" || in == "cookie") && !b.wantsHeader(name) {
-			continue
+		if in == "header" || in == "cookie" {
+			arg, ok := b.headerArgument(name)
+			if !ok {
+				continue
+			}
+			name = arg
 		}
 		schema := b.parameterSchema(t, p)
 		if props.Get(name) != nil {
-			b.note("%s parameter %q has the name of another parameter; the first is kept", in, name)
+			b.notExpressible(p.file, p.node, "%s parameter %q is left out: another parameter has its name, and an argument can bind to only one", in, name)
 			continue
 		}
 		props.Members = append(props.Members, jsontree.Member{Key: name, KeyOffset: -1, Value: schema})
@@ -259,7 +347,7 @@ func (b *builder) input(t *translator) (*jsontree.Node, bool) {
 		}
 	}
 	if skip := b.body(t, props, &required); skip {
-		return nil, true
+		return nil
 	}
 	root := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
 	root.Set("type", str("object"))
@@ -270,16 +358,19 @@ func (b *builder) input(t *translator) (*jsontree.Node, bool) {
 	// The tool sends exactly the declared parameters; a key it does not
 	// know has nowhere to go in the request.
 	root.Set("additionalProperties", &jsontree.Node{Kind: jsontree.Bool, Offset: -1})
-	return root, false
+	return root
 }
 
-func (b *builder) wantsHeader(name string) bool {
+// headerArgument is the argument a header or cookie parameter becomes, if
+// any: HTTP header names are case-insensitive, so Notion-Version binds an
+// argument notion-version, under the argument's own spelling.
+func (b *builder) headerArgument(name string) (string, bool) {
 	for _, h := range b.headers {
 		if strings.EqualFold(h, name) {
-			return true
+			return h, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // parameterSchema is the parameter's schema (or its one content type's
@@ -322,6 +413,44 @@ func jsonMedia(content *yaml.Node) (string, *yaml.Node) {
 	return name, found
 }
 
+// bodyKind is how a media type's body becomes arguments.
+type bodyKind int
+
+const (
+	jsonBody bodyKind = iota
+	formBody
+	multipartBody
+	textBody
+	bytesBody
+)
+
+// bodyMedia picks the media type a tool sends: JSON first, as a model
+// writes it most faithfully, then a form, multipart, text, and last any
+// other type as bytes.
+func bodyMedia(content *yaml.Node) (string, *yaml.Node, bodyKind) {
+	var name string
+	var found *yaml.Node
+	best, exact := bytesBody+1, false
+	members(content, func(mt string, _, media *yaml.Node) {
+		base := strings.ToLower(strings.TrimSpace(strings.SplitN(mt, ";", 2)[0]))
+		kind := bytesBody
+		switch {
+		case base == "application/json" || strings.HasSuffix(base, "+json"):
+			kind = jsonBody
+		case base == "application/x-www-form-urlencoded":
+			kind = formBody
+		case base == "multipart/form-data" || base == "multipart/mixed":
+			kind = multipartBody
+		case strings.HasPrefix(base, "text/") || base == "application/xml" || strings.HasSuffix(base, "+xml"):
+			kind = textBody
+		}
+		if kind < best || kind == jsonBody && best == jsonBody && !exact && base == "application/json" {
+			name, found, best, exact = mt, media, kind, base == "application/json"
+		}
+	})
+	return name, found, best
+}
+
 func (b *builder) body(t *translator, props *jsontree.Node, required *[]string) (skip bool) {
 	rb, file, pointer := get(b.op.node, "requestBody"), b.op.file, b.op.Pointer+"/requestBody"
 	if rb == nil {
@@ -336,18 +465,12 @@ func (b *builder) body(t *translator, props *jsontree.Node, required *[]string) 
 		rb, file, pointer = target, tfile, refPointer(ref)
 	}
 	bodyRequired := scalar(get(rb, "required")) == "true"
-	mt, media := jsonMedia(get(rb, "content"))
+	mt, media, kind := bodyMedia(get(rb, "content"))
 	if media == nil {
-		var types []string
-		members(get(rb, "content"), func(k string, _, _ *yaml.Node) { types = append(types, k) })
-		if bodyRequired {
-			b.note("left out: its required body is %s, not JSON", strings.Join(types, ", "))
-			return true
-		}
-		b.note("its optional %s body is left out: only JSON bodies become arguments", strings.Join(types, ", "))
+		b.notExpressible(file, rb, "its request body has no content, so the tool sends none")
 		return false
 	}
-	schema := t.inline(file, get(media, "schema"), pointer+"/content/"+jsontree.EscapeToken(mt)+"/schema")
+	schema := b.bodySchema(t, file, media, mt, kind, pointer+"/content/"+jsontree.EscapeToken(mt)+"/schema")
 	flat := b.layout == bodyAuto && flattenable(schema, props, bodyRequired) ||
 		b.layout == bodyFlat && schema.Get("properties").Is(jsontree.Object)
 	if flat {
@@ -361,15 +484,80 @@ func (b *builder) body(t *translator, props *jsontree.Node, required *[]string) 
 		}
 		return false
 	}
-	if props.Get("body") != nil {
-		b.note("its body is left out: a parameter is already named \"body\"")
+	key := b.bodyKey
+	if key == "" {
+		key = "body"
+		if props.Get(key) != nil {
+			key = "requestBody"
+		}
+	}
+	if props.Get(key) != nil {
+		b.notExpressible(file, rb, "its %s body is left out: parameters already take the names \"body\" and \"requestBody\"", mt)
 		return false
 	}
-	props.Members = append(props.Members, jsontree.Member{Key: "body", KeyOffset: -1, Value: schema})
+	props.Members = append(props.Members, jsontree.Member{Key: key, KeyOffset: -1, Value: schema})
 	if bodyRequired {
-		*required = append(*required, "body")
+		*required = append(*required, key)
 	}
 	return false
+}
+
+// bodySchema is the schema of the arguments one body becomes. Text is one
+// string and any other non-JSON, non-form body one base64 string, as JSON
+// can carry bytes no other way; a multipart part that is a file is a
+// base64 string with its part's content type.
+func (b *builder) bodySchema(t *translator, file string, media *yaml.Node, mt string, kind bodyKind, pointer string) *jsontree.Node {
+	schemaNode := get(media, "schema")
+	base := strings.TrimSpace(strings.SplitN(mt, ";", 2)[0])
+	switch kind {
+	case textBody:
+		schema := emptySchema()
+		if schemaNode != nil {
+			schema = t.inline(file, schemaNode, pointer)
+		}
+		if schema.Get("type") == nil && schema.Get("$ref") == nil {
+			schema.Set("type", str("string"))
+		}
+		if schema.Get("type").IsString("string") && schema.Get("contentMediaType") == nil {
+			schema.Set("contentMediaType", str(base))
+		}
+		return schema
+	case bytesBody:
+		schema := emptySchema()
+		schema.Set("type", str("string"))
+		schema.Set("contentEncoding", str("base64"))
+		if !strings.Contains(base, "*") {
+			schema.Set("contentMediaType", str(base))
+		}
+		if d := strings.TrimSpace(scalar(get(schemaNode, "description"))); d != "" {
+			schema.Set("description", str(d))
+		}
+		return schema
+	}
+	schema := t.inline(file, schemaNode, pointer)
+	if kind == multipartBody {
+		encoding := get(media, "encoding")
+		for _, m := range schema.Get("properties").Members {
+			filePart(m.Value, scalar(get(get(encoding, m.Key), "contentType")))
+			filePart(m.Value.Get("items"), scalar(get(get(encoding, m.Key), "contentType")))
+		}
+	}
+	return schema
+}
+
+// filePart makes a multipart part that carries a file (3.0's format:
+// binary, 3.1's contentMediaType) a base64 string with the part's content
+// type, which the encoding map may name.
+func filePart(s *jsontree.Node, contentType string) {
+	if !s.Is(jsontree.Object) || s.Get("contentMediaType") == nil || !s.Get("type").IsString("string") {
+		return
+	}
+	if s.Get("contentEncoding") == nil {
+		s.Set("contentEncoding", str("base64"))
+	}
+	if ct := strings.TrimSpace(strings.SplitN(contentType, ",", 2)[0]); ct != "" && !strings.Contains(ct, "*") {
+		s.Set("contentMediaType", str(ct))
+	}
 }
 
 // flattenable: the body's properties can sit beside the parameters when the
@@ -458,48 +646,6 @@ func strs(list []string) *jsontree.Node {
 		arr.Items = append(arr.Items, str(s))
 	}
 	return arr
-}
-
-// namer gives each operation a tool name that every provider accepts under
-// every prefix a client adds (mcp__{server}__{tool} is the longest, and
-// Gemini's 63 characters the shortest limit), unique within the spec.
-type namer struct {
-	max  int
-	used map[string]bool
-}
-
-// longestPrefix is mcp__ and __ around the server name.
-const longestPrefix = len("mcp__") + len("__")
-
-func newNamer(service string) *namer {
-	max := 63 - longestPrefix - len(service)
-	if max < 24 {
-		max = 24
-	}
-	return &namer{max: max, used: map[string]bool{}}
-}
-
-func (n *namer) name(op *Operation) string {
-	base := op.ID
-	if base == "" {
-		base = strings.ToLower(op.Method) + "_" + op.Path
-	}
-	name := toolName(base)
-	if len(name) > n.max {
-		sum := sha256.Sum256([]byte(base))
-		name = strings.TrimRight(name[:n.max-7], "_-") + "_" + hex.EncodeToString(sum[:])[:6]
-	}
-	unique := name
-	for i := 2; n.used[unique]; i++ {
-		suffix := "_" + strconv.Itoa(i)
-		if len(name)+len(suffix) > n.max {
-			unique = name[:n.max-len(suffix)] + suffix
-		} else {
-			unique = name + suffix
-		}
-	}
-	n.used[unique] = true
-	return unique
 }
 
 // toolName keeps letters, digits, '_' and '-', turns every other run into

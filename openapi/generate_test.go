@@ -1,8 +1,10 @@
 package openapi
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -21,7 +23,7 @@ func generate(t *testing.T, opts Options, files ...string) map[string]*jsontree.
 	return tools
 }
 
-func generateErr(t *testing.T, opts Options, files ...string) (map[string]*jsontree.Node, []Note, error) {
+func generateErr(t *testing.T, opts Options, files ...string) (map[string]*jsontree.Node, []contract.Finding, error) {
 	t.Helper()
 	dir := t.TempDir()
 	var spec string
@@ -97,15 +99,47 @@ func TestTranslations(t *testing.T) {
 			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"type":["string","null"]}`,
 		},
 		{
-			name: "3.0 nullable without a type changes nothing",
+			name: "3.0 nullable without a type allows null beside the schema's values, as its author meant",
 			spec: header30 + `
   /pets:
     get:
       operationId: listPets
       parameters:
-        - {name: tag, in: query, schema: {nullable: true, enum: [a, b]}}
+        - {name: tag, in: query, schema: {nullable: true, enum: [a, b], description: A tag.}}
 `,
-			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"enum":["a","b"]}`,
+			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"anyOf":[{"enum":["a","b"]},{"type":"null"}],"description":"A tag."}`,
+		},
+		{
+			name: "3.0 nullable allOf of a ref (GitHub's milestone) can be null",
+			spec: header30 + `
+  /issues/{n}:
+    patch:
+      operationId: updateIssue
+      parameters:
+        - {name: n, in: path, required: true, schema: {type: integer}}
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                milestone: {nullable: true, allOf: [{$ref: '#/components/schemas/M'}]}
+components:
+  schemas:
+    M: {type: integer}
+`,
+			tool: "updateIssue", pointer: "/inputSchema/properties/milestone", want: `{"anyOf":[{"allOf":[{"$ref":"#/$defs/pet_store.M"}]},{"type":"null"}]}`,
+		},
+		{
+			name: "3.0 nullable with a type and an enum allows null in both",
+			spec: header30 + `
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - {name: tag, in: query, schema: {type: string, nullable: true, enum: [a]}}
+`,
+			tool: "listPets", pointer: "/inputSchema/properties/tag", want: `{"enum":["a",null],"type":["string","null"]}`,
 		},
 		{
 			name: "3.0 boolean exclusive bounds become numbers",
@@ -340,7 +374,7 @@ components:
 			if strings.Contains(tt.spec, "params/common.yaml") {
 				files = append(files, "params/common.yaml", "limit: {name: limit, in: query, schema: {$ref: 'schemas.yaml#/Limit'}}\n", "params/schemas.yaml", "Limit: {type: integer, maximum: 100}\n")
 			}
-			tools := generate(t, Options{}, files...)
+			tools := generate(t, Options{OutputSchema: true}, files...)
 			tool := tools[tt.tool]
 			if tool == nil {
 				t.Fatalf("no tool %q among %d", tt.tool, len(tools))
@@ -401,8 +435,15 @@ func TestNamesDescriptionsAnnotations(t *testing.T) {
 			t.Errorf("%s annotations %s, want %s", name, got, ann)
 		}
 	}
-	if got := tools["getPet"].Get("description").Text; got != "Get a pet\n\nReturns one pet.\n\nGET /pets/{id}" {
-		t.Errorf("description %q", got)
+	if got := tools["getPet"].Get("description").Text; got != "Get a pet" {
+		t.Errorf("lean description %q", got)
+	}
+	full := generate(t, Options{Service: "petstore", Describe: DescribeFull}, "openapi.yaml", header30+`
+  /pets/{id}:
+    get: {summary: Get a pet, description: Returns one pet., operationId: getPet}
+`)
+	if got := full["getPet"].Get("description").Text; got != "Get a pet\n\nReturns one pet.\n\nGET /pets/{id}" {
+		t.Errorf("full description %q", got)
 	}
 }
 
@@ -483,35 +524,193 @@ func TestBadSpecs(t *testing.T) {
 	}
 }
 
-func TestNonJSONBodies(t *testing.T) {
-	tools, notes, err := generateErr(t, Options{}, "openapi.yaml", header30+`
-  /upload:
+// petBodies is a petstore-like spec with a body of every media type a
+// tool must carry (Petstore's updatePetWithForm and uploadFile, GitHub's
+// markdown/render-raw and upload-release-asset).
+const petBodies = header30 + `
+  /pet/{petId}:
     post:
-      operationId: upload
+      operationId: updatePetWithForm
+      parameters:
+        - {name: petId, in: path, required: true, schema: {type: integer}}
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                name: {type: string}
+                status: {type: string}
+  /pet/{petId}/uploadImage:
+    post:
+      operationId: uploadFile
+      parameters:
+        - {name: petId, in: path, required: true, schema: {type: integer}}
       requestBody:
         required: true
-        content: {application/octet-stream: {schema: {type: string, format: binary}}}
-  /render:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [file]
+              properties:
+                additionalMetadata: {type: string}
+                file: {type: string, format: binary}
+                thumbnails: {type: array, items: {type: string, format: binary}}
+            encoding:
+              file: {contentType: "image/png, image/jpeg"}
+  /markdown/raw:
     post:
-      operationId: render
+      operationId: renderRaw
       requestBody:
-        content: {text/plain: {schema: {type: string}}}
-`)
+        content:
+          text/plain: {schema: {type: string}}
+          text/x-markdown: {schema: {type: string}}
+  /releases/{id}/assets:
+    post:
+      operationId: uploadAsset
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: integer}}
+        - {name: body, in: query, schema: {type: string}}
+      requestBody:
+        required: true
+        content:
+          application/octet-stream: {schema: {type: string, format: binary, description: The file.}}
+  /pets/{id}:
+    get:
+      operationId: getPet
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: integer}}
+        - {name: id, in: query, schema: {type: string}}
+        - {name: X-Trace, in: header, schema: {type: string}}
+  /empty:
+    post:
+      operationId: emptyBody
+      requestBody: {content: {}}
+`
+
+func TestEveryBodyBecomesArguments(t *testing.T) {
+	tools, found, err := generateErr(t, Options{}, "openapi.yaml", petBodies)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tools["upload"] != nil {
-		t.Error("an operation whose required body is not JSON became a tool")
-	}
-	if tools["render"] == nil {
-		t.Error("an operation with an optional non-JSON body was left out")
+	for _, tt := range []struct{ tool, pointer, want string }{
+		{"updatePetWithForm", "/inputSchema/properties", `{"name":{"type":"string"},"petId":{"type":"integer"},"status":{"type":"string"}}`},
+		{"uploadFile", "/inputSchema/required", `["petId","file"]`},
+		{"uploadFile", "/inputSchema/properties/file", `{"contentEncoding":"base64","contentMediaType":"image/png","type":"string"}`},
+		{"uploadFile", "/inputSchema/properties/thumbnails/items", `{"contentEncoding":"base64","contentMediaType":"application/octet-stream","type":"string"}`},
+		{"renderRaw", "/inputSchema/properties/body", `{"contentMediaType":"text/plain","type":"string"}`},
+		{"uploadAsset", "/inputSchema/required", `["id","requestBody"]`},
+		{"uploadAsset", "/inputSchema/properties/requestBody", `{"contentEncoding":"base64","contentMediaType":"application/octet-stream","description":"The file.","type":"string"}`},
+		{"getPet", "/inputSchema/properties", `{"id":{"type":"integer"}}`},
+		{"emptyBody", "/inputSchema/properties", `{}`},
+	} {
+		tool := tools[tt.tool]
+		if tool == nil {
+			t.Errorf("no tool %s: an operation is never dropped for its body", tt.tool)
+			continue
+		}
+		if got := lookup(t, tool, tt.pointer); got != tt.want {
+			t.Errorf("%s %s\n got %s\nwant %s", tt.tool, tt.pointer, got, tt.want)
+		}
 	}
 	var msgs []string
-	for _, n := range notes {
-		msgs = append(msgs, n.Operation.ID+": "+n.Msg)
+	for _, f := range found {
+		msgs = append(msgs, fmt.Sprintf("%s %s:%d %s: %s", f.Rule, filepath.Base(f.File), f.Line, f.Tool, f.Message))
 	}
-	want := "upload: left out: its required body is application/octet-stream, not JSON|render: its optional text/plain body is left out: only JSON bodies become arguments"
-	if got := strings.Join(msgs, "|"); got != want {
-		t.Errorf("notes %q\nwant %q", got, want)
+	want := []string{
+		`openapi/operation-not-expressible openapi.yaml:58 getPet: GET /pets/{id}: query parameter "id" is left out: another parameter has its name, and an argument can bind to only one`,
+		`openapi/operation-not-expressible openapi.yaml:63 emptyBody: POST /empty: its request body has no content, so the tool sends none`,
+	}
+	if got := strings.Join(msgs, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("findings\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
+func TestHeaderParameters(t *testing.T) {
+	tools := generate(t, Options{Headers: []string{"x-trace"}}, "openapi.yaml", petBodies)
+	if got := lookup(t, tools["getPet"], "/inputSchema/properties/x-trace"); got != `{"type":"string"}` {
+		t.Errorf("header argument %s", got)
+	}
+}
+
+func TestServiceName(t *testing.T) {
+	for title, want := range map[string]string{
+		"GitHub's official OpenAPI spec + Octokit extension": "github",
+		"Swagger Petstore - OpenAPI 3.0":                     "petstore",
+		"Notion API":                                         "notion",
+		"Pet Store":                                          "pet_store",
+		"GitHub v3 REST API":                                 "github",
+		"The Stripe REST API":                                "stripe",
+		"OpenAPI":                                            "openapi",
+	} {
+		if got := ServiceName("", title); got != want {
+			t.Errorf("title %q: service %q, want %q", title, got, want)
+		}
+	}
+	if got := ServiceName("My Server", "Notion API"); got != "my_server" {
+		t.Errorf("a given name: %q", got)
+	}
+}
+
+// GitHub's longest operationIds (@octokit/openapi 23.0.2), under the 50
+// characters mcp__github__ leaves of Gemini's 63.
+func TestLongNamesKeepWholeWords(t *testing.T) {
+	ids := map[string]string{
+		"actions/remove-all-custom-labels-from-self-hosted-runner-for-repo":          "actions_remove-all-custom-labels-self-hosted-repo",
+		"actions/remove-all-custom-labels-from-self-hosted-runner-for-org":           "actions_remove-all-custom-labels-self-hosted-org",
+		"packages/get-all-package-versions-for-package-owned-by-authenticated-user":  "packages_get-all-versions-owned-authenticated-user",
+		"packages/get-all-package-versions-for-package-owned-by-org":                 "packages_get-all-package-versions-owned-org",
+		"orgs/custom-properties-for-repos-create-or-update-organization-definitions": "orgs_custom-props-repos-create-update-org-defs",
+		"codespaces/list-repositories-for-secret-for-authenticated-user":             "codespaces_list-repositories-secret-auth-user",
+		"copilot/list-copilot-coding-agent-selected-repositories-for-organization":   "copilot_list-coding-agent-selected-repos-org",
+		"actions/get-github-actions-default-workflow-permissions-repository":         "actions_get-default-workflow-perms-repository",
+		"actions/get-github-actions-default-workflow-permissions-organization":       "actions_get-default-workflow-permissions-org",
+		"actions/list-selected-repositories-self-hosted-runners-organization":        "actions_list-repos-self-hosted-runners-org",
+		"actions/set-selected-repositories-self-hosted-runners-organization":         "actions_set-selected-repos-self-hosted-runners-org",
+		"activity/list-repos-starred-by-authenticated-user":                          "activity_list-repos-starred-by-authenticated-user",
+		"billing/get-github-billing-premium-request-usage-report-user":               "billing_get-premium-request-usage-report-user",
+		"security-advisories/create-repository-advisory-cve-request":                 "security-advisories_create-repo-advisory-cve-req",
+	}
+	spec := header30
+	var list []string
+	for id := range ids {
+		list = append(list, id)
+	}
+	sort.Strings(list)
+	for i, id := range list {
+		spec += fmt.Sprintf("  /p%d:\n    post: {operationId: %s}\n", i, id)
+	}
+	tools := generate(t, Options{Service: "github"}, "openapi.yaml", spec)
+	for id, want := range ids {
+		if tools[want] == nil {
+			var got []string
+			for n := range tools {
+				got = append(got, n)
+			}
+			sort.Strings(got)
+			t.Errorf("%s: no tool %s among\n%s", id, want, strings.Join(got, "\n"))
+		}
+		if len(want) > 63-len("mcp__github__") {
+			t.Errorf("%s is %d characters", want, len(want))
+		}
+	}
+}
+
+// A name does not depend on which operations were chosen: the shortened
+// name that would clash with another operation's stays clear of it even
+// when that operation is not generated.
+func TestNamesDoNotDependOnTheChoice(t *testing.T) {
+	spec := header30 + `
+  /a:
+    get: {operationId: users/list-repositories-org}
+  /b:
+    get: {operationId: users/list-repositories-for-organization}
+`
+	service := strings.Repeat("s", 24) // leaves 32 characters
+	all := generate(t, Options{Service: service}, "openapi.yaml", spec)
+	one := generate(t, Options{Service: service, Operations: []string{"users/list-repositories-for-organization"}}, "openapi.yaml", spec)
+	if all["users_list-repositories-org"] == nil || all["users_list-repos-org"] == nil || one["users_list-repos-org"] == nil {
+		t.Errorf("all %v\none %v", all, one)
 	}
 }

@@ -38,19 +38,19 @@ func Impact(catalog *contract.Catalog, old, new *Spec, b Binding, compare Compar
 			oldByID[op.ID] = op
 		}
 	}
-	oldComp, newComp := newComponents(ServiceName("", catalog.Server)), newComponents(ServiceName("", catalog.Server))
+	oldComp, newComp := newComponents(ServiceName(catalog.Server, "")), newComponents(ServiceName(catalog.Server, ""))
 	var out []contract.Finding
 	for _, t := range catalog.Tools {
 		op := pairs[t]
 		if op == nil || oldByID[op.ID] == nil {
 			continue
 		}
-		before, err := operationTool(t, oldByID[op.ID], old, oldComp)
-		if err != nil || before == nil {
+		after, key, _, err := bestLayout(t, op, new, newComp, b, compare, catalog.Server, catalog.Origin)
+		if err != nil || after == nil {
 			return nil, err
 		}
-		after, err := operationTool(t, op, new, newComp)
-		if err != nil || after == nil {
+		before, err := operationTool(t, oldByID[op.ID], old, oldComp, b, key)
+		if err != nil || before == nil {
 			return nil, err
 		}
 		oldSide := &contract.Catalog{Server: catalog.Server, Origin: "openapi:" + old.File, Tools: []*contract.Tool{{Name: t.Name, Node: before, Index: t.Index}}}

@@ -283,11 +283,74 @@ func (t *translator) keywords(file string, n *yaml.Node, pointer string, depth i
 		if scalar(get(n, "nullable")) == "true" {
 			if typ := out.Get("type"); typ.Is(jsontree.String) {
 				out.Set("type", &jsontree.Node{Kind: jsontree.Array, Offset: -1, Items: []*jsontree.Node{str(typ.Text), str("null")}})
+				if enum := out.Get("enum"); enum.Is(jsontree.Array) && !hasNull(enum) {
+					enum.Items = append(enum.Items, &jsontree.Node{Kind: jsontree.Null, Offset: -1})
+				}
+			} else if typ == nil {
+				out = orNull(out)
 			}
 		}
 	}
+	out = binaryString(out)
 	t.dropOneSided(out)
 	t.comp.origins[out] = origin{file: t.spec.display(file), line: n.Line, column: n.Column}
+	return out
+}
+
+// annotationKeys describe a value without constraining it.
+var annotationKeys = map[string]bool{"description": true, "title": true, "examples": true, "default": true, "deprecated": true, "readOnly": true, "writeOnly": true, "$comment": true}
+
+// orNull is a 3.0 schema with nullable: true and no type (GitHub's
+// {nullable: true, allOf: [{$ref: milestone}]}, 135 times in its REST
+// description) as its author meant it: the schema's values, or null.
+// 3.0.3 says nullable has no effect without a type beside it, so a strict
+// reading forbids null; but then issues/update could not clear a milestone,
+// which the same spec documents as "pass null", and no author writes
+// nullable: true meaning nothing. The constraints move into one anyOf
+// branch beside {type: null}; the annotations stay where they are.
+func orNull(out *jsontree.Node) *jsontree.Node {
+	constraints := emptySchema()
+	wrapped := emptySchema()
+	for _, m := range out.Members {
+		if annotationKeys[m.Key] {
+			wrapped.Members = append(wrapped.Members, m)
+		} else {
+			constraints.Members = append(constraints.Members, m)
+		}
+	}
+	if len(constraints.Members) == 0 {
+		// No constraint: null is allowed already.
+		return out
+	}
+	null := emptySchema()
+	null.Set("type", str("null"))
+	wrapped.Set("anyOf", &jsontree.Node{Kind: jsontree.Array, Offset: -1, Items: []*jsontree.Node{constraints, null}})
+	return wrapped
+}
+
+func hasNull(enum *jsontree.Node) bool {
+	for _, it := range enum.Items {
+		if it.Is(jsontree.Null) {
+			return true
+		}
+	}
+	return false
+}
+
+// binaryString is a string of bytes (format: binary, which 2020-12 does not
+// know) as JSON carries bytes: base64, with the media type unknown unless
+// the schema says it.
+func binaryString(out *jsontree.Node) *jsontree.Node {
+	if !out.Get("format").IsString("binary") {
+		return out
+	}
+	out.Delete("format")
+	if out.Get("contentEncoding") == nil {
+		out.Set("contentEncoding", str("base64"))
+	}
+	if out.Get("contentMediaType") == nil {
+		out.Set("contentMediaType", str("application/octet-stream"))
+	}
 	return out
 }
 

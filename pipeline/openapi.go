@@ -46,7 +46,7 @@ func (r *run) checkOpenAPI(catalogs []*contract.Catalog, result *contract.Result
 				}
 				result.Findings = append(result.Findings, prose...)
 			}
-			binding := openapi.Binding{Auto: sc.OpenAPI.Auto, Operations: sc.OpenAPI.Operations}
+			binding := openapi.Binding{Auto: sc.OpenAPI.Auto, Operations: sc.OpenAPI.Operations, Headers: sc.OpenAPI.Headers, HeadersAuto: sc.OpenAPI.HeadersAuto}
 			found, err := openapi.Check(c, spec, binding, compare)
 			if err != nil {
 				return err

@@ -169,13 +169,13 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 			own = append(own, f)
 		}
 	}
-	for _, g := range Changes(breaking) {
-		add := g
-		add.Fix = fixFor(r, &g)
+	for _, same := range sameChanges(Changes(breaking)) {
+		add := same[0]
+		add.Fix = fixFor(r, &add)
 		if opts.AllowedBy != "" {
 			add.Fix = "" // the label said the change is intended
 		}
-		addGroup(&add, rankBreaking, changeMessage(&add))
+		addGroup(&add, rankBreaking, changeMessage(&add, same))
 	}
 	for _, s := range r.Servers {
 		if s.Error != "" {
@@ -395,10 +395,23 @@ func factMessage(g *Group) string {
 	if where == "" {
 		where = SessionHeading
 	}
+	// The members' messages may differ in what they quote (each tool's own
+	// title): the message said is then the first place's, and the rest are
+	// only like it, never claimed to say the same.
+	alike := false
+	for _, x := range g.Findings[1:] {
+		alike = alike || x.Message != f.Message
+	}
 	msg := fmt.Sprintf("%s: %s", where, f.Message)
-	if len(tools) > 1 {
+	switch {
+	case alike && len(tools) > 1:
+		msg = fmt.Sprintf("%s/%s: %s (and %d more like it; %s in %s: %s)", where, f.Tool, f.Message, len(g.Findings)-1,
+			plural(len(g.Findings), "place"), plural(len(tools), "tool"), toolList(tools, 8, func(s string) string { return s }))
+	case alike:
+		msg = fmt.Sprintf("%s/%s: %s (and %d more like it)", where, f.Tool, f.Message, len(g.Findings)-1)
+	case len(tools) > 1:
 		msg += fmt.Sprintf(" (%s in %s: %s)", plural(len(g.Findings), "place"), plural(len(tools), "tool"), toolList(tools, 8, func(s string) string { return s }))
-	} else {
+	default:
 		msg = fmt.Sprintf("%s/%s: %s (%s)", where, f.Tool, f.Message, plural(len(g.Findings), "place"))
 	}
 	if f.Change != "" {
@@ -411,17 +424,70 @@ func factMessage(g *Group) string {
 }
 
 // changeMessage is one breaking change's annotation: the tool and node, and
-// every finding the change holds.
-func changeMessage(g *Group) string {
+// every finding the change holds; when the same change hit more tools
+// (same, from sameChanges), which ones.
+func changeMessage(g *Group, same []Group) string {
 	f := g.Findings[0]
+	f.Message = changeText(g)
+	if len(same) > 1 {
+		var tools []string
+		alike := false
+		for i := range same {
+			tools = append(tools, same[i].Findings[0].Tool)
+			alike = alike || changeText(&same[i]) != f.Message
+		}
+		list := toolList(tools, 8, func(s string) string { return s })
+		if alike {
+			f.Message += fmt.Sprintf(" (and %d more like it; %s: %s)", len(same)-1, plural(len(same), "tool"), list)
+		} else {
+			f.Message += fmt.Sprintf(" (the same in %s: %s)", plural(len(same), "tool"), list)
+		}
+	}
+	f.Pointer = SchemaNode(f.Pointer)
+	f.Fix = g.Fix
+	return githubMessage(f)
+}
+
+// changeText is what a change's findings say, each message once.
+func changeText(g *Group) string {
 	var msgs []string
 	for _, x := range g.Findings {
 		if !contains(msgs, x.Message) {
 			msgs = append(msgs, x.Message)
 		}
 	}
-	f.Message = strings.Join(msgs, "; ")
-	f.Pointer = SchemaNode(f.Pointer)
-	f.Fix = g.Fix
-	return githubMessage(f)
+	return strings.Join(msgs, "; ")
+}
+
+// sameChanges folds the changes of one server that are one fact in several
+// tools (a new SDK release closing every tool's input object): the same
+// rules at the same node, in messages of the same shape once their quoted
+// names are blanked. Annotations say such a fact once, naming the tools, so
+// it does not take the slots of a stale snapshot or a new finding; the
+// summary still lists each change.
+func sameChanges(changes []Group) [][]Group {
+	type key struct{ server, node, rules, shape string }
+	index := map[key]int{}
+	var out [][]Group
+	for i, g := range changes {
+		f := g.Findings[0]
+		var rules []string
+		for _, x := range g.Findings {
+			if !contains(rules, x.Rule) {
+				rules = append(rules, x.Rule)
+			}
+		}
+		k := key{g.Server, SchemaNode(f.Pointer), strings.Join(rules, " "), quoted.ReplaceAllString(changeText(&g), `""`)}
+		if f.Tool == "" {
+			k.shape = "\x00" + strconv.Itoa(i) // about the whole server: nothing to fold with
+		}
+		j, ok := index[k]
+		if !ok {
+			j = len(out)
+			index[k] = j
+			out = append(out, nil)
+		}
+		out[j] = append(out[j], g)
+	}
+	return out
 }

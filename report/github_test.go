@@ -270,7 +270,7 @@ func TestGitHubOneFactOneAnnotation(t *testing.T) {
 	}
 	want := "::warning file=s.json,line=90,title=drift/description-changed::fs/read_media_file/description: tool description changed: Read [-an image-]{+a file+} (non-breaking)\n" +
 		"::warning file=s.json,line=10,title=drift/annotation-changed::fs: annotations.openWorldHint went from true to false (14 places in 14 tools: tool00, tool01, tool02, tool03, tool04, tool05, tool06, tool07, and 6 more) (non-breaking)\n" +
-		"::warning file=s.json,line=40,title=openai-strict/property-not-required::fs/edit: property \"p0\" is not in required (12 places)\n"
+		"::warning file=s.json,line=40,title=openai-strict/property-not-required::fs/edit: property \"p0\" is not in required (and 11 more like it)\n"
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
@@ -310,6 +310,63 @@ func TestGitHubOneChangeOneAnnotation(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "::notice file=s.json,line=425,title=drift/output-required-property-removed::allowed by the label mcp-contract:breaking-ok: fs/read_media_file") ||
 		strings.Contains(out.String(), "::error") {
 		t.Errorf("an allowed change is not a notice:\n%s", out.String())
+	}
+}
+
+// A fact whose places quote different names is said for its first place
+// only: "title added: \"Add Observations\"" is not what the 8 other tools
+// got, so they are named as like it, never as the same.
+func TestGitHubFactOfDifferentNamesClaimsOnlyTheFirst(t *testing.T) {
+	yes := true
+	var findings []contract.Finding
+	for i, title := range []string{"Add Observations", "Create Entities", "Read Graph"} {
+		findings = append(findings, contract.Finding{Rule: "drift/title-changed", Severity: contract.Warning, Category: contract.CategoryDrift,
+			Change: contract.ChangeReview, Server: "memory", Tool: fmt.Sprint("tool", i), Pointer: "/title", File: "s.json", Line: 3 + i,
+			Message: fmt.Sprintf("title added: %q", title), New: &yes})
+	}
+	var out bytes.Buffer
+	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::warning file=s.json,line=3,title=drift/title-changed::memory/tool0: title added: \"Add Observations\" (and 2 more like it; 3 places in 3 tools: tool0, tool1, tool2) (review)\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// A dependency bump that closes the input object of eight tools is one fact
+// in eight tools, not eight of the ten error slots: the stale snapshot and
+// the new findings the bump brought are annotated too (server-memory
+// 2025.4.25 -> 2026.1.26).
+func TestGitHubOneChangeInManyToolsOneAnnotation(t *testing.T) {
+	yes := true
+	var findings []contract.Finding
+	for i := range 8 {
+		tool := fmt.Sprint("tool", i)
+		msg := "inputSchema object went from open to closed (additionalProperties)"
+		if i >= 5 { // these carry an example, with the tool's own property
+			msg += fmt.Sprintf(` (for example {"p%d":"s","other":"s"} matched the old schema and no longer does)`, i)
+		}
+		findings = append(findings, contract.Finding{Rule: "drift/input-additional-properties-closed", Severity: contract.Error, Category: contract.CategoryDrift,
+			Change: contract.ChangeBreaking, Server: "memory", Tool: tool, Pointer: "/inputSchema/additionalProperties", File: "s.json", Line: 10 + i, Message: msg})
+	}
+	findings = append(findings,
+		contract.Finding{Rule: SnapshotStaleRule, Severity: contract.Error, Category: contract.CategoryDrift, Server: "memory", Tool: "tool0",
+			File: "s.json", Line: 3, Message: `the snapshot of "memory" is stale`, New: &yes},
+		contract.Finding{Rule: "gemini/unsupported-keyword", Severity: contract.Error, Category: contract.CategoryLint, Server: "memory", Tool: "tool0",
+			File: "s.json", Line: 5, Message: `keyword "$schema" is refused`, New: &yes})
+	var out bytes.Buffer
+	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=s.json,line=10,title=drift/input-additional-properties-closed::memory/tool0/inputSchema/additionalProperties: " +
+		"inputSchema object went from open to closed (additionalProperties) (the same in 5 tools: tool0, tool1, tool2, tool3, tool4) (breaking)\n" +
+		"::error file=s.json,line=15,title=drift/input-additional-properties-closed::memory/tool5/inputSchema/additionalProperties: " +
+		"inputSchema object went from open to closed (additionalProperties) (for example {\"p5\":\"s\",\"other\":\"s\"} matched the old schema and no longer does) (and 2 more like it; 3 tools: tool5, tool6, tool7) (breaking)\n" +
+		"::error file=s.json,line=3,title=drift/snapshot-stale::memory/tool0: the snapshot of \"memory\" is stale\n" +
+		"::error file=s.json,line=5,title=gemini/unsupported-keyword::memory/tool0: keyword \"$schema\" is refused\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
 

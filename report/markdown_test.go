@@ -134,7 +134,7 @@ func TestMarkdownPullRequestSections(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := out.String()
-	verdict := "❌ **mcp-contract**: This pull request breaks 1 tool of memory: `create` (x is now required), 1 stale snapshot (weather), 1 new lint error, 1 new collision error; " +
+	verdict := "❌ **mcp-contract**: This pull request breaks 1 tool of memory: `create` (x is now required); 1 stale snapshot (weather), 1 new lint error, 1 new collision error; " +
 		"2 new lint warnings, 2 existing findings not from this pull request (2 servers, 11 tools, fail-on error)\n"
 	if !strings.HasPrefix(s, verdict) {
 		t.Errorf("verdict:\n%s\nwant\n%s", s[:strings.IndexByte(s, '\n')+1], verdict)
@@ -212,7 +212,7 @@ func TestMarkdownVerdict(t *testing.T) {
 			f("drift/a", contract.Error, "drift", "breaking", nil), f("drift/b", contract.Error, "drift", "breaking", nil),
 			f("drift/c", contract.Error, "drift", "breaking", nil), f("docs/new", contract.Error, "lint", "", &yes),
 			f("docs/new", contract.Error, "lint", "", &yes), f("docs/old", contract.Error, "lint", "", &no)}, false,
-			"❌ **mcp-contract**: This pull request breaks server memory: m, 2 new lint errors; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
+			"❌ **mcp-contract**: This pull request breaks server memory: m; 2 new lint errors; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
 		{"existing debt alone passes", contract.Error, []contract.Finding{f("docs/old", contract.Error, "lint", "", &no)}, false,
 			"✅ **mcp-contract**: This pull request breaks no tool and adds no finding; 1 existing finding not from this pull request (1 server, 9 tools, fail-on error)"},
 		{"a breaking warning below fail-on is named, not failing", contract.Error, []contract.Finding{f("drift/a", contract.Warning, "drift", "breaking", nil)}, false,

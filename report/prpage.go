@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -43,6 +44,13 @@ func (m *mdWriter) verdict() string {
 	}
 	line := icon + " **mcp-contract**: "
 	switch {
+	case len(why) > 1 && why[0] != v.why[0]:
+		// The tools broken are a list of their own: what else fails the
+		// run is set apart from it, not read as one more broken tool.
+		line += why[0] + "; " + strings.Join(why[1:], ", ")
+		if len(allowed) > 0 {
+			line += "; " + strings.Join(allowed, ", ")
+		}
 	case len(why) > 0:
 		line += strings.Join(why, ", ")
 		if len(allowed) > 0 {
@@ -71,7 +79,8 @@ func (m *mdWriter) verdict() string {
 
 // breaks says which tools the pull request breaks, server by server, each
 // tool with its first change: "This pull request breaks 1 tool of
-// filesystem: `read_media_file` (…)".
+// filesystem: `read_media_file` (…)". Tools whose changes read the same (a
+// new SDK closing every input object) are named together under it once.
 func (m *mdWriter) breaks(br []contract.Finding) string {
 	changes := Changes(br)
 	var servers []string
@@ -93,22 +102,37 @@ func (m *mdWriter) breaks(br []contract.Finding) string {
 	}
 	var said []string
 	for _, s := range servers {
-		var named []string
-		for i, t := range tools[s] {
-			if i == 3 {
-				named = append(named, fmt.Sprintf("and %d more", len(tools[s])-3))
-				break
-			}
+		// The tools of s by what their changes say, in order.
+		var whats []string
+		alike := map[string][]string{}
+		for _, t := range tools[s] {
 			g := first[[2]string{s, t}]
 			what := m.message(g.Rule, g.Message)
 			if n := more[[2]string{s, t}]; n > 0 {
 				what += fmt.Sprintf(", and %s", plural(n, "more change"))
 			}
-			if t == "" {
-				named = append(named, what)
-				continue
+			if _, ok := alike[what]; !ok {
+				whats = append(whats, what)
 			}
-			named = append(named, m.code(t)+" ("+what+")")
+			alike[what] = append(alike[what], t)
+		}
+		var named []string
+		left := len(tools[s])
+		for i, what := range whats {
+			if i == 3 {
+				named = append(named, "and "+plural(left, "more tool"))
+				break
+			}
+			ts := alike[what]
+			left -= len(ts)
+			switch {
+			case len(ts) == 1 && ts[0] == "":
+				named = append(named, what)
+			case len(ts) == 1:
+				named = append(named, m.code(ts[0])+" ("+what+")")
+			default:
+				named = append(named, toolList(ts, 5, m.code)+" (each: "+what+")")
+			}
 		}
 		if n := len(tools[s]); n == 1 && tools[s][0] == "" {
 			said = append(said, "server "+m.text(s)+": "+named[0])
@@ -159,13 +183,29 @@ func (m *mdWriter) changes(br []contract.Finding) {
 	}
 	changes := Changes(br)
 	fmt.Fprintf(m.b, "### Breaking changes (%d)\n\n", len(changes))
+	// A fix every change shares (a dependency's new version brought them
+	// all) is said once, after the list, not once per change.
+	shared := ""
+	if len(changes) > 1 && m.opts.BreakingAllowedBy == "" {
+		shared = m.fix(&changes[0])
+		for i := range changes[1:] {
+			if m.fix(&changes[i+1]) != shared {
+				shared = ""
+				break
+			}
+		}
+	}
 	for i := range changes {
-		m.change(&changes[i])
+		m.change(&changes[i], shared != "")
+	}
+	if shared != "" {
+		fmt.Fprintf(m.b, "\nFix for all %d: %s\n", len(changes), markdownProse(m.opts.Masker.Mask(shared)))
 	}
 	m.b.WriteString("\n")
 }
 
-func (m *mdWriter) change(g *Group) {
+// change is one item of the list; fixSaid: its fix is said for all after it.
+func (m *mdWriter) change(g *Group, fixSaid bool) {
 	mark := severityIcon(g.Severity) + " **breaking**"
 	if m.opts.BreakingAllowedBy != "" {
 		mark = "☑️ **allowed**"
@@ -191,7 +231,7 @@ func (m *mdWriter) change(g *Group) {
 		line += " at " + at
 	}
 	// An allowed change needs no fix: the label said it is intended.
-	if fix := m.fix(g); fix != "" && m.opts.BreakingAllowedBy == "" {
+	if fix := m.fix(g); fix != "" && m.opts.BreakingAllowedBy == "" && !fixSaid {
 		line += "<br>Fix: " + markdownProse(m.opts.Masker.Mask(fix))
 	}
 	m.b.WriteString(line + "\n")
@@ -281,7 +321,7 @@ func (m *mdWriter) message(rule, msg string) string {
 	if rule != DescriptionChangedRule {
 		// A message quotes values in backticks (`{type: "resource", …}`):
 		// they read as code, and what a server wrote stays inert in both parts.
-		return markdownProse(m.opts.Masker.Mask(msg))
+		return proseWithExamples(m.opts.Masker.Mask(msg))
 	}
 	var b strings.Builder
 	rest := safetext.Line(m.opts.Masker.Mask(msg))
@@ -306,6 +346,37 @@ func (m *mdWriter) message(rule, msg string) string {
 		rest = rest[open+2+end+2:]
 	}
 	return b.String()
+}
+
+// exampleLead is how a drift finding quotes the instance that proves it.
+const exampleLead = "for example "
+
+// proseWithExamples is markdownProse, with each JSON instance a message
+// quotes after "for example " shown as code: a reader copies it to try it,
+// and in a code span no "#1" or "@name" in it needs an invisible character
+// to stop GitHub linking it.
+func proseWithExamples(msg string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(msg, exampleLead)
+		if i < 0 {
+			break
+		}
+		b.WriteString(msg[:i+len(exampleLead)])
+		rest := msg[i+len(exampleLead):]
+		dec := json.NewDecoder(strings.NewReader(rest))
+		var v any
+		if strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, "[") || strings.HasPrefix(rest, `"`) {
+			if dec.Decode(&v) == nil {
+				n := int(dec.InputOffset())
+				b.WriteString("`" + strings.ReplaceAll(rest[:n], "`", "'") + "`")
+				rest = rest[n:]
+			}
+		}
+		msg = rest
+	}
+	b.WriteString(msg)
+	return markdownProse(b.String())
 }
 
 // waysForward ends a failing report with what can be done: fix what the
@@ -338,8 +409,17 @@ func (m *mdWriter) waysForward(r *contract.Result, parts [numParts][]contract.Fi
 		for _, s := range stale {
 			cmd += " --server " + s
 		}
-		ways = append(ways, "If the change is one you accept (an upstream release, a redeployed server), refresh the contract: "+
-			m.code(cmd)+", then commit the snapshot folder.")
+		anyLive := false
+		for _, s := range stale {
+			anyLive = anyLive || live(r, s)
+		}
+		// A tool file the pull request edited brought no upstream release:
+		// its snapshot only has to follow the edit.
+		way := "If the change is one you accept (an upstream release, a redeployed server), refresh the contract: "
+		if !anyLive {
+			way = "Refresh the contract from the tool files this pull request changed: "
+		}
+		ways = append(ways, way+m.code(cmd)+", then commit the snapshot folder.")
 	}
 	if len(parts[partBreaking]) > 0 && m.opts.BreakingAllowedBy == "" && m.opts.Label != "" {
 		ways = append(ways, "If this break is intended, add the label "+MarkdownCode(m.opts.Label)+" to this pull request: the breaking changes are then reported as allowed and do not fail the check.")

@@ -85,7 +85,7 @@ func TestMarkdownPullRequestPage(t *testing.T) {
 	}
 	s := out.String()
 	first, _, _ := strings.Cut(s, "\n")
-	if want := "❌ **mcp-contract**: This pull request breaks 1 tool of filesystem: `read_media_file` (outputSchema.content\\[\\] property \"data\" is no longer required: consumers may not get it), 1 stale snapshot (filesystem); 1 new drift warning, 1 existing finding not from this pull request (1 server, 14 tools, fail-on error)"; first != want {
+	if want := "❌ **mcp-contract**: This pull request breaks 1 tool of filesystem: `read_media_file` (outputSchema.content\\[\\] property \"data\" is no longer required: consumers may not get it); 1 stale snapshot (filesystem); 1 new drift warning, 1 existing finding not from this pull request (1 server, 14 tools, fail-on error)"; first != want {
 		t.Errorf("first line\n%s\nwant\n%s", first, want)
 	}
 	for _, want := range []string{
@@ -158,5 +158,83 @@ func TestMarkdownMessageQuotesAsCode(t *testing.T) {
 	got := m.message("drift/output-constraint-relaxed", "content[] may now be `{type: \"resource\", …}` <b>@team</b>")
 	if want := "content\\[\\] may now be `{type: \"resource\", …}` &lt;b&gt;@" + zwsp + "team&lt;/b&gt;"; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// The instance that proves a drift finding is code: it copies as it reads,
+// with no invisible character after its "#" or "@"; the prose around it
+// stays inert.
+func TestMarkdownMessageShowsTheExampleAsCode(t *testing.T) {
+	m := mdWriter{r: &contract.Result{}}
+	got := m.message("drift/input-additional-properties-closed",
+		`inputSchema.observations[] object went from open to closed (for example {"contents":"<a value contents accepts #1>","@x":"s"} matched the old schema and no longer does) @team, for example none`)
+	want := "inputSchema.observations\\[\\] object went from open to closed (for example `{\"contents\":\"<a value contents accepts #1>\",\"@x\":\"s\"}` matched the old schema and no longer does) @" + zwsp + "team, for example none"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// A dependency bump that closes the input object of five tools (server-memory
+// 2025.4.25 -> 2026.1.26): the first line names the change once for the
+// tools it hit, sets what else fails apart from the tools broken, and the
+// list says the fix they share once, not five times.
+func TestMarkdownOneChangeInManyTools(t *testing.T) {
+	yes := true
+	var findings []contract.Finding
+	for _, tool := range []string{"add", "create", "delete", "open", "search"} {
+		findings = append(findings, contract.Finding{Rule: "drift/input-additional-properties-closed", Severity: contract.Error, Category: contract.CategoryDrift,
+			Change: contract.ChangeBreaking, Server: "memory", Tool: tool, Pointer: "/inputSchema/additionalProperties",
+			Message: "inputSchema object went from open to closed (additionalProperties)", Fix: "leave the object open.", New: &yes})
+	}
+	findings = append(findings,
+		contract.Finding{Rule: "drift/input-additional-properties-closed", Severity: contract.Error, Category: contract.CategoryDrift,
+			Change: contract.ChangeBreaking, Server: "memory", Tool: "add", Pointer: "/inputSchema/properties/observations/items/additionalProperties",
+			Message: "inputSchema.observations[] object went from open to closed (additionalProperties)", Fix: "leave the object open.", New: &yes},
+		contract.Finding{Rule: SnapshotStaleRule, Severity: contract.Error, Category: contract.CategoryDrift, Server: "memory", Message: "stale",
+			Fix: "run `mcp-contract snapshot --server memory`", New: &yes})
+	r := &contract.Result{
+		Servers:  []contract.ServerInfo{{Name: "memory", Tools: 9}},
+		Drift:    &contract.DriftCoverage{Compared: []contract.DriftServer{{Server: "memory", How: contract.DriftLive}}},
+		Findings: findings,
+	}
+	var out bytes.Buffer
+	if err := Markdown(&out, r, MarkdownOptions{FailOn: contract.Error, Label: "mcp-contract:breaking-ok"}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	first, _, _ := strings.Cut(s, "\n")
+	want := "❌ **mcp-contract**: This pull request breaks 5 tools of memory: `add` (inputSchema object went from open to closed (additionalProperties), and 1 more change), " +
+		"`create`, `delete`, `open`, `search` (each: inputSchema object went from open to closed (additionalProperties)); 1 stale snapshot (memory) (1 server, 9 tools, fail-on error)"
+	if first != want {
+		t.Errorf("first line\n%s\nwant\n%s", first, want)
+	}
+	if n := strings.Count(s, "the server's new version changed its tools"); n != 1 || !strings.Contains(s, "\nFix for all 6: the server's new version changed its tools") {
+		t.Errorf("the shared fix is said %d times:\n%s", n, s)
+	}
+}
+
+// A tool file the pull request edited is no upstream release: the way
+// forward for its stale snapshot says to refresh it from the file.
+func TestMarkdownWaysForwardForAnEditedToolFile(t *testing.T) {
+	yes := true
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "search", Tools: 5}},
+		Drift:   &contract.DriftCoverage{Compared: []contract.DriftServer{{Server: "search", How: contract.DriftConfig}}},
+		Findings: []contract.Finding{
+			{Rule: "drift/input-property-became-required", Severity: contract.Error, Category: contract.CategoryDrift, Change: contract.ChangeBreaking,
+				Server: "search", Tool: "tavily_search", Pointer: "/inputSchema/required/1", Message: `inputSchema property "search_depth" became required`,
+				Fix: "keep it optional and default it on the server.", New: &yes},
+			{Rule: SnapshotStaleRule, Severity: contract.Error, Category: contract.CategoryDrift, Server: "search", Message: "stale",
+				Fix: "run `mcp-contract snapshot --server search`", New: &yes},
+		},
+	}
+	var out bytes.Buffer
+	if err := Markdown(&out, r, MarkdownOptions{FailOn: contract.Error, Label: "mcp-contract:breaking-ok"}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	if !strings.Contains(s, "- Refresh the contract from the tool files this pull request changed: `mcp-contract snapshot --server search`, then commit the snapshot folder.") ||
+		strings.Contains(s, "an upstream release") || !strings.Contains(s, "Fix: keep it optional and default it on the server.") {
+		t.Errorf("ways forward for an edited tool file:\n%s", s)
 	}
 }

@@ -124,7 +124,10 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 	if opts.Sections || hasDrift(r.Findings) {
 		tw.printf("; %s", plural(breaking(r.Findings), "breaking change"))
 	}
-	if opts.FailOn > contract.Off && opts.FailOn <= contract.Error {
+	// Against a base the line after this one says what fails the run; a
+	// count of every finding at or above fail-on, debt included, would
+	// read as failing a run that passes.
+	if opts.FailOn > contract.Off && opts.FailOn <= contract.Error && !compared(r.Findings) {
 		failing := 0
 		for _, f := range r.Findings {
 			if f.Severity >= opts.FailOn {
@@ -153,7 +156,12 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 			tw.printf("Nothing new fails the run")
 		}
 		if len(v.also) > 0 {
-			tw.printf("; %s", strings.Join(v.also, ", "))
+			// After "Fails for:" the rest must not read as more reasons.
+			sep := "; "
+			if len(v.why) > 0 {
+				sep = "; does not fail for: "
+			}
+			tw.printf("%s%s", sep, strings.Join(v.also, ", "))
 		}
 		tw.printf("\n")
 		if v.rules != "" {

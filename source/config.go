@@ -451,9 +451,20 @@ func (p *configParser) server(name string, n *yaml.Node) (*ServerConfig, error) 
 func (p *configParser) openAPIBinding(n *yaml.Node, where string) (*OpenAPIBinding, error) {
 	b := &OpenAPIBinding{Line: n.Line}
 	var ops *yaml.Node
+	b.HeadersAuto = true
 	err := p.fields(n, where, map[string]func(*yaml.Node) error{
 		"spec":       func(v *yaml.Node) error { return p.str(v, where+".spec", &b.Spec) },
 		"operations": func(v *yaml.Node) error { ops = v; return nil },
+		"headers": func(v *yaml.Node) error {
+			if v.Kind == yaml.ScalarNode && v.Value == "auto" {
+				return nil
+			}
+			b.HeadersAuto = false
+			if v.Kind != yaml.SequenceNode {
+				return p.errAt(v, "%s.headers must be auto or a list of header names", where)
+			}
+			return p.strList(v, where+".headers", &b.Headers)
+		},
 	})
 	if err != nil {
 		return nil, err

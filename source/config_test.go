@@ -148,3 +148,29 @@ func TestInheritEnv(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenAPIHeaders(t *testing.T) {
+	for _, tc := range []struct {
+		headers string
+		auto    bool
+		list    []string
+	}{
+		{"", true, nil},
+		{", headers: auto", true, nil},
+		{", headers: [Notion-Version]", false, []string{"Notion-Version"}},
+		{", headers: []", false, nil},
+	} {
+		cfg, err := ParseConfig([]byte("version: 1\nservers:\n  n: {file: n.json, openapi: {spec: api.json"+tc.headers+"}}\n"), "c.yaml", env(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := cfg.Servers[0].OpenAPI
+		if b.HeadersAuto != tc.auto || !reflect.DeepEqual(b.Headers, tc.list) {
+			t.Errorf("%q: auto %v headers %v", tc.headers, b.HeadersAuto, b.Headers)
+		}
+	}
+	_, err := ParseConfig([]byte("version: 1\nservers:\n  n: {file: n.json, openapi: {spec: api.json, headers: Notion-Version}}\n"), "c.yaml", env(nil))
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:3:") || !strings.Contains(err.Error(), "headers must be auto or a list") {
+		t.Errorf("a bare header name: %v", err)
+	}
+}

@@ -88,6 +88,11 @@ type OpenAPIBinding struct {
 	// operationIds instead.
 	Auto       bool
 	Operations map[string]string
+	// Headers names the header parameters the tools take as arguments;
+	// HeadersAuto (headers: auto, the default) binds every argument named
+	// like one of its operation's header parameters.
+	Headers     []string
+	HeadersAuto bool
 	// Line locates the key, for findings about the binding itself.
 	Line int
 }
