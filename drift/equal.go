@@ -15,17 +15,29 @@ func unordered(key string) bool { return key == "required" || key == "enum" || k
 // duplicate keys (the last wins, as in encoding/json), number spelling
 // ("1.0" and "1") and the order of required/enum/type arrays do not count.
 func equalJSON(a, b *jsontree.Node, parentKey string) bool {
-	return equalValues(a, b, parentKey, false)
+	return equalValues(a, b, parentKey, false, unbounded)
 }
+
+// unbounded is a levels argument no JSON reaches.
+const unbounded = 1 << 30
 
 // equalSubschema is equalJSON for two subschemas of different documents: a
 // local "$ref" makes them unequal, since the same text may point at targets
 // that differ, and the caller must then compare what the refs resolve to.
-func equalSubschema(a, b *jsontree.Node) bool { return equalValues(a, b, "", true) }
+func equalSubschema(a, b *jsontree.Node) bool { return equalValues(a, b, "", true, unbounded) }
 
-func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool) bool {
+// equalWithin is equalSubschema looking at most levels JSON levels down:
+// false when the two may differ only below. The walk asks it at every level
+// it descends, and an unbounded look from each of them would cost the
+// square of a deep schema's size (49,000 levels took minutes).
+func equalWithin(a, b *jsontree.Node, levels int) bool { return equalValues(a, b, "", true, levels) }
+
+func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool, levels int) bool {
 	if a == nil || b == nil {
 		return a == b
+	}
+	if levels--; levels < 0 {
+		return false
 	}
 	if a.Kind != b.Kind {
 		return false
@@ -49,7 +61,7 @@ func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool) bool {
 			return equalSets(a, b)
 		}
 		for i := range a.Items {
-			if !equalValues(a.Items[i], b.Items[i], "", refsDiffer) {
+			if !equalValues(a.Items[i], b.Items[i], "", refsDiffer, levels) {
 				return false
 			}
 		}
@@ -66,7 +78,7 @@ func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool) bool {
 		if refsDiffer && m.Key == "$ref" && m.Value.Is(jsontree.String) && strings.HasPrefix(m.Value.Text, "#") {
 			return false
 		}
-		if !equalValues(m.Value, b.Get(m.Key), m.Key, refsDiffer) {
+		if !equalValues(m.Value, b.Get(m.Key), m.Key, refsDiffer, levels) {
 			return false
 		}
 	}

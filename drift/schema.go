@@ -268,7 +268,10 @@ func (c *comparer) schemas(old, new view, path string, sc scope, depth int) {
 	}
 	c.visited[seen] = true
 	c.budget--
-	if old.over == nil && new.over == nil && equalSubschema(old.node, new.node) {
+	// A schema level is at most a few JSON levels (properties, a name, the
+	// schema), so looking 4× the levels left down sees every difference
+	// the walk could still reach; one below is stopAtDepth's to find.
+	if old.over == nil && new.over == nil && equalWithin(old.node, new.node, 4*(maxDepth-depth)+8) {
 		return
 	}
 	if sc == scopeFull {

@@ -92,6 +92,10 @@ func Generate(s *Spec, opts Options) ([]Tool, []contract.Finding, error) {
 	comp := newComponents(service)
 	var tools []Tool
 	var found []contract.Finding
+	// The tools are bounded by the spec's node budget too: each tool
+	// carries every $defs entry it reaches, so a spec well within it can
+	// still write one component once per operation.
+	nodesLeft := MaxNodes
 	for i, op := range ops {
 		if !op.Select(opts.Operations, opts.Tags, opts.Paths) {
 			continue
@@ -102,6 +106,9 @@ func Generate(s *Spec, opts Options) ([]Tool, []contract.Finding, error) {
 			return nil, nil, b.err
 		}
 		found = append(found, b.findings...)
+		if nodesLeft -= jsonNodes(node, nodesLeft); nodesLeft < 0 {
+			return nil, nil, at(s.display(op.file), op.node, "", fmt.Sprintf("the tools generated up to %s %s pass %d JSON nodes, the node budget of a spec: generate fewer (--operation, --tag, --path)", op.Method, op.Path, MaxNodes))
+		}
 		tools = append(tools, Tool{Name: names[i], Operation: op, Node: node, origins: comp.origins, opFile: s.display(op.file)})
 	}
 	return tools, found, nil

@@ -44,6 +44,8 @@ type Spec struct {
 	files map[string]*yaml.Node
 	// limit is the folder every file a $ref names must stay inside.
 	limit string
+	// nodesLeft is what the files read so far left of MaxNodes.
+	nodesLeft int
 }
 
 // Load reads an OpenAPI 3.0 or 3.1 document. Refs to other files resolve
@@ -61,6 +63,12 @@ func Load(path, root string) (*Spec, error) {
 // LoadBytes reads a spec from data, such as the file at a git ref: name is
 // how messages call it, path where its relative refs resolve from.
 func LoadBytes(data []byte, name, path, root string) (*Spec, error) {
+	if n := estimateNodes(data); n > maxEstimate {
+		return nil, &contract.InputError{File: name, Msg: fmt.Sprintf("about %d YAML nodes, more than %d, the node budget of a spec", n, MaxNodes)}
+	}
+	if keys, line := widestMapping(data); keys > MaxMappingKeys {
+		return nil, &contract.InputError{File: name, Line: line, Column: 1, Msg: fmt.Sprintf("a YAML mapping of %d keys, more than %d, which is read in time quadratic in its keys; write the spec as JSON, or split the mapping", keys, MaxMappingKeys)}
+	}
 	doc, err := libopenapi.NewDocumentWithConfiguration(data, &datamodel.DocumentConfiguration{
 		AllowFileReferences:       false,
 		AllowRemoteReferences:     false,
@@ -98,7 +106,10 @@ func LoadBytes(data []byte, name, path, root string) (*Spec, error) {
 	if err != nil {
 		return nil, &contract.InputError{File: name, Msg: err.Error()}
 	}
-	s := &Spec{File: name, Version: info.Version, root: top, rootAbs: absPath, files: map[string]*yaml.Node{absPath: top}, limit: absRoot}
+	s := &Spec{File: name, Version: info.Version, root: top, rootAbs: absPath, files: map[string]*yaml.Node{absPath: top}, limit: absRoot, nodesLeft: MaxNodes}
+	if err := s.charge(absPath, top); err != nil {
+		return nil, err
+	}
 	s.Title = scalar(get(get(top, "info"), "title"))
 	return s, nil
 }
@@ -175,9 +186,18 @@ func (s *Spec) document(abs string) (*yaml.Node, error) {
 	if len(s.files) >= maxFiles {
 		return nil, fmt.Errorf("more than %d files reached by $refs", maxFiles)
 	}
-	data, err := fileio.ReadFile(abs, MaxSpecFile)
+	// The lexical check in resolve keeps ".." out; os.Root keeps a
+	// symlink inside the folder from leading out of it.
+	rel, err := filepath.Rel(s.limit, abs)
+	if err != nil {
+		return nil, err
+	}
+	data, err := fileio.ReadFileInside(s.limit, rel, MaxSpecFile)
 	if err != nil {
 		return nil, errors.New(fileio.Problem(err))
+	}
+	if n := estimateNodes(data); n > maxEstimate {
+		return nil, fmt.Errorf("%s: about %d YAML nodes, more than %d, the node budget of a spec", s.display(abs), n, MaxNodes)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -186,6 +206,9 @@ func (s *Spec) document(abs string) (*yaml.Node, error) {
 	n := &doc
 	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
 		n = n.Content[0]
+	}
+	if err := s.charge(abs, n); err != nil {
+		return nil, err
 	}
 	s.files[abs] = n
 	return n, nil

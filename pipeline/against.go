@@ -30,7 +30,7 @@ type baseRun struct {
 func (r *run) checkAgainst(current []*contract.Catalog, against string, whole bool) ([]contract.Finding, *contract.DriftCoverage, error) {
 	dir := r.snapshotDir()
 	ref := strings.TrimPrefix(against, contract.DriftGitPrefix)
-	atRef, err := r.refSnapshots(against, dir)
+	atRef, err := r.refSnapshots(against, r.baseSnapshotDir(dir))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -164,7 +164,7 @@ func (r *run) baseContract(current []*contract.Catalog, args []string, against s
 		}
 		return out, nil
 	}
-	atRef, err := r.refSnapshots(against, r.snapshotDir())
+	atRef, err := r.refSnapshots(against, r.baseSnapshotDir(r.snapshotDir()))
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ package pipeline
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -103,11 +104,18 @@ type Result struct {
 
 // Fails says whether the run fails: a finding at or above FailOn, unless
 // the base already had it (and FailOnExisting is off) or it is a breaking
-// change AllowBreaking lets through.
+// change AllowBreaking lets through; and any policy/hides-new-finding
+// unless AllowBreaking (the allow label) lets it through.
 func (r *Result) Fails() bool {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		switch {
+		case f.Rule == policy.HidesNewFinding:
+			// Judged by the base's fail-on: the pull request's own may be
+			// the very change that hides it.
+			if !r.allowBreaking {
+				return true
+			}
 		case f.Severity < r.FailOn:
 		case f.Existing() && !r.failOnExisting:
 		case f.Change == contract.ChangeBreaking && r.allowBreaking:
@@ -152,6 +160,10 @@ type run struct {
 	// not because what is new was not yet known.
 	filter  *policy.Filter
 	listCap int
+	// baseRulesAt is the config and baseline at the ref (baseRules), once
+	// baseRead.
+	baseRulesAt *baseRules
+	baseRead    bool
 }
 
 func newRun(o *Options) *run {
@@ -261,6 +273,9 @@ func KnownRules() map[string]contract.RuleInfo {
 	for _, info := range openapi.Rules() {
 		out[info.ID] = info
 	}
+	for _, info := range policy.ChangeRules {
+		out[info.ID] = info
+	}
 	return out
 }
 
@@ -302,6 +317,12 @@ func (r *run) finish(result *contract.Result, pol policy.Policy, collisionsRan b
 	if filter == nil {
 		filter = policy.NewFilter(pol)
 	}
+	// The findings before any policy, for judging what the change's own
+	// rules hide; only a run with a base at a ref compares them.
+	var raw []contract.Finding
+	if r.baseRules() != nil {
+		raw = slices.Clone(result.Findings)
+	}
 	kept := result.Findings[:0]
 	for i := range result.Findings {
 		if filter.Keep(&result.Findings[i]) {
@@ -312,6 +333,12 @@ func (r *run) finish(result *contract.Result, pol policy.Policy, collisionsRan b
 	if err := r.markNew(result, pol); err != nil {
 		return nil, err
 	}
+	// After the policy, which must not be able to hide them.
+	changes, err := r.policyChanges(raw, result.Findings, pol, failOn)
+	if err != nil {
+		return nil, err
+	}
+	result.Findings = append(result.Findings, changes...)
 	if r.listCap > 0 {
 		capper := contract.NewCapper(r.listCap)
 		kept := result.Findings[:0]

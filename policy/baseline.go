@@ -25,7 +25,7 @@ func KeyOf(f *contract.Finding) Key {
 // already hold: lint and collisions. Drift findings are what changed, and
 // the config/ findings are about the config as it is now.
 func Debt(f *contract.Finding) bool {
-	return (f.Category == contract.CategoryLint || f.Category == contract.CategoryCollision) && !strings.HasPrefix(f.Rule, "config/")
+	return (f.Category == contract.CategoryLint || f.Category == contract.CategoryCollision) && !strings.HasPrefix(f.Rule, "config/") && !strings.HasPrefix(f.Rule, "policy/")
 }
 
 // MarkNew sets New on every finding: false for a finding of the kind Debt

@@ -61,6 +61,9 @@ func Markdown(w io.Writer, r *contract.Result, opts MarkdownOptions) error {
 	var b strings.Builder
 	m := mdWriter{opts: opts, b: &b, r: r}
 	b.WriteString(m.verdict() + "\n\n")
+	if v := judge(r, m.opts.FailOn, m.opts.BreakingAllowedBy, m.text, MarkdownCode, ""); v.rules != "" {
+		b.WriteString("**" + strings.TrimSpace(rulesPrefix) + "** " + v.rules + "\n\n")
+	}
 	if line := omittedLine(r, m.text); line != "" {
 		b.WriteString(line + "\n\n")
 	}

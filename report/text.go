@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
@@ -175,6 +174,9 @@ func Text(w io.Writer, r *contract.Result, opts TextOptions) error {
 			tw.printf("%s%s", sep, strings.Join(v.also, ", "))
 		}
 		tw.printf("\n")
+		if v.rules != "" {
+			tw.printf("%s%s\n", rulesPrefix, v.rules)
+		}
 	}
 	return tw.err
 }
@@ -425,23 +427,25 @@ func (e *errWriter) printf(format string, args ...any) {
 
 // FoldedText writes the text report between ::group:: and ::endgroup::
 // workflow commands, so a step log holds the whole report folded under
-// one line the reader opens. The runner takes a line for a command when it
-// starts with "::" once leading white space is trimmed, so such a line of
-// the report (a server named "::endgroup::") is shown as ": :" instead and
-// can neither end the group nor issue a command.
+// one line the reader opens. Every line of the report is
+// safetext.Neutralize'd (a server named "::endgroup::" is shown as
+// ": :endgroup::"), so it can neither end the group nor issue a command;
+// the group's own two lines go through safetext.CommandsTo.
 func FoldedText(w io.Writer, title string, r *contract.Result, opts TextOptions) error {
 	var b strings.Builder
 	if err := Text(&b, r, opts); err != nil {
 		return err
 	}
+	cw := &errWriter{w: safetext.CommandsTo(w)}
+	cw.printf("%s\n", command("group", nil, title))
 	tw := &errWriter{w: w}
-	tw.printf("%s\n", command("group", nil, title))
 	for _, line := range strings.SplitAfter(b.String(), "\n") {
-		if trimmed := strings.TrimLeftFunc(line, unicode.IsSpace); strings.HasPrefix(trimmed, "::") {
-			line = line[:len(line)-len(trimmed)] + ": :" + trimmed[2:]
-		}
-		tw.printf("%s", line)
+		body := strings.TrimSuffix(line, "\n")
+		tw.printf("%s%s", safetext.Neutralize(body), line[len(body):])
 	}
-	tw.printf("::endgroup::\n")
-	return tw.err
+	if tw.err != nil {
+		return tw.err
+	}
+	cw.printf("::endgroup::\n")
+	return cw.err
 }

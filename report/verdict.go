@@ -20,13 +20,45 @@ type verdictParts struct {
 	// that no format calls them a reason the run fails.
 	allowed []string
 	failing bool
+	// rules is what the pull request changes in its own rules (the
+	// policy/* findings), "" when nothing.
+	rules string
 }
+
+// The policy/* findings (package policy) are about the rules, not the
+// tools: they are said apart, and a finding the change hides from itself
+// fails the run whatever its own fail-on says.
+const (
+	policyGroup     = "policy/"
+	hidesNewFinding = "policy/hides-new-finding"
+	rulesPrefix     = "This pull request changes the rules: "
+)
 
 // judge builds the verdict of r for a format: text neutralises a string
 // from a server or config, code quotes a label, existing ends the count of
 // existing findings ("not from this pull request").
 func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text, code func(string) string, existing string) verdictParts {
 	var v verdictParts
+	var changes []string
+	hidden := 0
+	for _, f := range r.Findings {
+		switch {
+		case f.Rule == hidesNewFinding:
+			hidden++
+		case strings.HasPrefix(f.Rule, policyGroup):
+			changes = append(changes, text(strings.TrimPrefix(f.Message, rulesPrefix)))
+		}
+	}
+	v.rules = strings.Join(changes, "; ")
+	if hidden > 0 {
+		what := plural(hidden, "finding") + " this pull request hides from itself by changing the rules"
+		if allowedBy != "" {
+			v.allowed = append(v.allowed, what)
+		} else {
+			v.why = append(v.why, what)
+			v.failing = true
+		}
+	}
 	parts := splitParts(r.Findings)
 	isNew := ""
 	if compared(r.Findings) {
@@ -57,6 +89,7 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 		counted = append(counted, parts[p]...)
 	}
 	var categories []string
+	counted = slices.DeleteFunc(counted, func(f contract.Finding) bool { return strings.HasPrefix(f.Rule, policyGroup) })
 	if omittedBy(r, contract.Error, contract.CategoryLint, false)+omittedBy(r, contract.Warning, contract.CategoryLint, false)+omittedBy(r, contract.Info, contract.CategoryLint, false) > 0 {
 		categories = append(categories, contract.CategoryLint)
 	}
@@ -104,7 +137,7 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 			continue
 		}
 		for _, f := range parts[p] {
-			v.failing = v.failing || f.Severity >= failOn
+			v.failing = v.failing || f.Severity >= failOn && !strings.HasPrefix(f.Rule, policyGroup)
 		}
 	}
 	return v

@@ -45,6 +45,9 @@ type Config struct {
 	// Notes say what was changed on the way (credentials replaced by
 	// references, servers left out), one line each.
 	Notes []string
+	// values are the literals the credential variables replaced: for
+	// tests, never printed.
+	values map[string]string
 }
 
 // secretName matches setting names whose values are credentials.
@@ -58,7 +61,7 @@ var invalidNameChars = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
 
 // BuildConfig renders the commented .mcp-contract.yaml.
 func BuildConfig(opts Options) (*Config, error) {
-	b := &builder{vars: map[string]bool{}}
+	b := &builder{vars: map[string]bool{}, values: map[string]string{}, byValue: map[string]string{}}
 	servers := &yaml.Node{Kind: yaml.MappingNode}
 	used := map[string]string{}
 	for _, s := range opts.Servers {
@@ -125,12 +128,15 @@ func BuildConfig(opts Options) (*Config, error) {
 		vars = append(vars, v)
 	}
 	sort.Strings(vars)
-	return &Config{YAML: []byte(sb.String()), Variables: vars, Notes: b.notes}, nil
+	return &Config{YAML: []byte(sb.String()), Variables: vars, Notes: b.notes, values: b.values}, nil
 }
 
 type builder struct {
 	vars  map[string]bool
 	notes []string
+	// values are the literals each credential variable replaced, and
+	// byValue the variable of each literal.
+	values, byValue map[string]string
 }
 
 func (b *builder) note(format string, args ...any) {
@@ -187,7 +193,7 @@ func (b *builder) auth(server, from string, cc *source.ClientCredentials) *yaml.
 		b.note("server %q in %s keeps its OAuth client secret outside the file: it is ${%s} here; export %s (a repository secret in CI)", server, from, name, name)
 		secret = "${" + name + "}"
 	case !ref.MatchString(secret):
-		secret = b.literal(server, from, "oauth.clientSecret", secret, name)
+		secret = b.whole(server, from, "oauth.clientSecret", secret, name)
 	}
 	add("client-secret", secret)
 	if len(cc.Scopes) > 0 {
@@ -214,7 +220,7 @@ func (b *builder) strMap(server, from, what string, m map[string]string, isEnv b
 	out := &yaml.Node{Kind: yaml.MappingNode}
 	for _, k := range keys {
 		v := m[k]
-		if secretName.MatchString(k) && !ref.MatchString(v) && v != "" {
+		if secretName.MatchString(k) || isEnv && secretEnvName.MatchString(k) && k != "PWD" {
 			name := varName(server, k)
 			if strings.EqualFold(k, "Authorization") {
 				name = varName(server, "token")
@@ -222,54 +228,60 @@ func (b *builder) strMap(server, from, what string, m map[string]string, isEnv b
 			if isEnv && envVar.MatchString(k) {
 				name = k
 			}
-			v = b.literal(server, from, what+"."+k, v, name)
+			v = b.whole(server, from, what+"."+k, v, name)
 		}
+		v = b.scrub(server, from, what+"."+k, v, k)
 		out.Content = append(out.Content, scalar(k), scalar(b.value(server, from, what+"."+k, v)))
 	}
 	return out
 }
 
-// literal replaces a literal credential with a reference to name, keeping a
-// "Bearer " or "token " scheme in front of it.
-func (b *builder) literal(server, from, where, v, name string) string {
-	b.note("%s of server %q in %s holds a literal value, which would be committed: it is ${%s} here; export %s", where, server, from, name, name)
-	if scheme, _, ok := strings.Cut(v, " "); ok && (strings.EqualFold(scheme, "bearer") || strings.EqualFold(scheme, "token") || strings.EqualFold(scheme, "basic")) {
-		return scheme + " ${" + name + "}"
-	}
-	return "${" + name + "}"
-}
-
-// args replaces the value of a credential flag (--api-key X, --token=X).
+// args replaces the value of a credential flag (--api-key X, --token=X), a
+// header argument's value (--header "Authorization: Bearer X"), a
+// credential NAME=value pair (docker -e TOKEN=X), and then whatever scrub
+// finds in any argument.
 func (b *builder) args(server, from string, argv []string) []string {
 	out := make([]string, len(argv))
 	for i, a := range argv {
-		if flag, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(flag, "-") && secretName.MatchString(flag) && !ref.MatchString(v) && v != "" {
-			a = flag + "=" + b.literal(server, from, "argument "+flag, v, varName(server, flag))
-		} else if i > 0 && strings.HasPrefix(argv[i-1], "-") && !strings.Contains(argv[i-1], "=") && secretName.MatchString(argv[i-1]) &&
-			!strings.HasPrefix(a, "-") && !ref.MatchString(a) && a != "" {
-			a = b.literal(server, from, "argument "+argv[i-1], a, varName(server, argv[i-1]))
+		prev := ""
+		if i > 0 {
+			prev = argv[i-1]
 		}
+		flag, v, hasValue := strings.Cut(a, "=")
+		switch {
+		case isHeaderFlag(prev) || hasValue && isHeaderFlag(flag):
+			h, lead := a, ""
+			if !isHeaderFlag(prev) {
+				h, lead = v, flag+"="
+			}
+			if name, sep, value, ok := headerArg(h); ok {
+				if secretName.MatchString(name) {
+					setting := name
+					if strings.EqualFold(name, "Authorization") {
+						setting = "token"
+					}
+					value = b.whole(server, from, "header argument "+name, value, varName(server, setting))
+				}
+				a = lead + name + sep + b.scrub(server, from, "header argument "+name, value, name)
+			}
+		case hasValue && strings.HasPrefix(flag, "-") && secretName.MatchString(flag):
+			a = flag + "=" + b.whole(server, from, "argument "+flag, v, varName(server, flag))
+		case strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") && secretName.MatchString(prev) && !strings.HasPrefix(a, "-"):
+			a = b.whole(server, from, "argument "+prev, a, varName(server, prev))
+		case hasValue && envVar.MatchString(flag) && (secretName.MatchString(flag) || secretEnvName.MatchString(flag)):
+			a = flag + "=" + b.whole(server, from, "argument "+flag, v, flag)
+		}
+		a = b.scrub(server, from, "argument "+strings.TrimLeft(prev, "-"), a, "")
 		out[i] = b.value(server, from, "command", a)
 	}
 	return out
 }
 
-// url replaces credential query parameters (?api_key=X).
+// url replaces the credentials scrub finds in a server's URL: a password,
+// credential query parameters (?api_key=X, sig=X) and token-like path
+// segments.
 func (b *builder) url(server, from, raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.RawQuery == "" {
-		return b.value(server, from, "url", raw)
-	}
-	parts := strings.Split(u.RawQuery, "&")
-	for i, p := range parts {
-		k, v, ok := strings.Cut(p, "=")
-		if ok && secretName.MatchString(k) && !ref.MatchString(v) && v != "" {
-			parts[i] = k + "=" + b.literal(server, from, "url parameter "+k, v, varName(server, k))
-		}
-	}
-	u.RawQuery = strings.Join(parts, "&")
-	// url.URL.String keeps RawQuery as given, so ${VAR} is not escaped.
-	return b.value(server, from, "url", u.String())
+	return b.value(server, from, "url", b.scrub(server, from, "url", raw, ""))
 }
 
 var envVar = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

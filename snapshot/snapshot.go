@@ -68,10 +68,16 @@ func encodeChecked(c *contract.Catalog) ([]byte, error) {
 // sha256 of Encode, so a committed snapshot and a fetch of the same tools
 // have the same digest.
 // It streams the encoding into the hash: a deeply nested catalog that drift
-// reads encodes, indented, to the square of its depth.
+// reads encodes, indented, to the square of its depth, so a catalog whose
+// snapshot would be over MaxSize (which no snapshot file can be) has no
+// digest (""): 49,000 levels would hash about 10 GB of indentation.
 func Digest(c *contract.Catalog) string {
+	root := sortedRoot(c)
+	if jsontree.EncodedSize(root, canonical, MaxSize-1)+1 > MaxSize {
+		return ""
+	}
 	h := sha256.New()
-	_ = jsontree.EncodeTo(h, sortedRoot(c), canonical) // a hash never fails to write
+	_ = jsontree.EncodeTo(h, root, canonical) // a hash never fails to write
 	h.Write([]byte{'\n'})
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

@@ -79,13 +79,19 @@ func TestEncodeIsCanonical(t *testing.T) {
 func TestDigestHashesTheEncoding(t *testing.T) {
 	for _, s := range []string{
 		`[{"name":"b","inputSchema":{"type":"object","required":["z","a"],"properties":{"z":{"enum":[3,1,"\u2028"]}}}},{"name":"a","inputSchema":{}}]`,
-		`[{"name":"t","inputSchema":` + strings.Repeat(`{"type":"object","properties":{"p":`, 2000) + `{}` + strings.Repeat(`}}`, 2000) + `}]`,
+		`[{"name":"t","inputSchema":` + strings.Repeat(`{"type":"object","properties":{"p":`, 1000) + `{}` + strings.Repeat(`}}`, 1000) + `}]`,
 	} {
 		c := parse(t, s)
 		sum := sha256.Sum256(Encode(c))
 		if got, want := Digest(c), "sha256:"+hex.EncodeToString(sum[:]); got != want {
 			t.Errorf("Digest = %s, want the sha256 of Encode, %s", got, want)
 		}
+	}
+	// 3,000 levels indent to more than MaxSize: no snapshot file can be
+	// that catalog, so it has no digest, and none is computed.
+	deep := parse(t, `[{"name":"t","inputSchema":`+strings.Repeat(`{"type":"object","properties":{"p":`, 3000)+`{}`+strings.Repeat(`}}`, 3000)+`}]`)
+	if got := Digest(deep); got != "" {
+		t.Errorf("Digest of a catalog over MaxSize = %s, want none", got)
 	}
 }
 

@@ -59,7 +59,7 @@ The exit code is the command's own.`,
 }
 
 func (c *cli) runAction(ctx context.Context) int {
-	gha := githubactions.New(githubactions.WithWriter(c.stdout))
+	gha := githubactions.New(githubactions.WithWriter(safetext.CommandsTo(c.stdout)))
 	in, inErr := ghaction.ReadInputs(gha)
 	if in.Token != "" {
 		// Not announced with ::add-mask::, which would print it: the runner
@@ -187,7 +187,7 @@ func (c *cli) annotate(gha *githubactions.Action, ev ghaction.Event, in ghaction
 	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ownNotices, Snapshots: committedSnapshots(res.SnapshotDir, workspace), Diff: diff,
 		Annotate: in.Annotate, AllowedBy: allowedBy, Pins: pins(res.Config, workspace, diff)}
 	if err := report.GitHub(&out, result, ghOpts); err == nil {
-		c.stdout.Write(out.Bytes())
+		safetext.CommandsTo(c.stdout).Write(out.Bytes())
 	}
 	report.FoldedText(c.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: in.Command == "check", Collisions: res.CollisionsRan, AllowedBy: allowedBy})
 	actionNotices(gha, ev, in, result, allowedBy)

@@ -341,6 +341,7 @@ func runAction(t *testing.T, repo, runner, eventPath, apiURL, headSHA string, ex
 	out, _ := os.ReadFile(output)
 	sum, _ := os.ReadFile(summary)
 	r := actionRun{stdout: stdout.String(), stderr: stderr.String(), summary: string(sum), outputs: string(out), code: code}
+	runnerReads(t, env, r.stdout, r.stderr)
 	for name, text := range map[string]string{"stdout": r.stdout, "stderr": r.stderr, "summary": r.summary, "outputs": r.outputs} {
 		if strings.Contains(text, e2eToken) {
 			t.Errorf("the token appears in %s", name)

@@ -35,7 +35,7 @@ input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 			if mode != "auto" && mode != "always" {
 				return usagef("--comment %q: want auto or always", mode)
 			}
-			gha := githubactions.New(githubactions.WithWriter(c.stdout))
+			gha := githubactions.New(githubactions.WithWriter(safetext.CommandsTo(c.stdout)))
 			token := gha.GetInput("github-token")
 			if token == "" {
 				token = os.Getenv("GITHUB_TOKEN")

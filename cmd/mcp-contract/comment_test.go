@@ -127,6 +127,7 @@ func runComment(t *testing.T, apiURL, event string, args ...string) (stdout, std
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.Run()
+	runnerReads(t, cmd.Env, out.String(), errOut.String())
 	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
 }
 

@@ -51,6 +51,7 @@ func runBinary(t *testing.T, bin string, env []string, args ...string) (stdout, 
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
+	runnerReads(t, env, out.String(), errOut.String())
 	if ee, ok := err.(*exec.ExitError); ok {
 		return out.String(), errOut.String(), ee.ExitCode()
 	} else if err != nil {

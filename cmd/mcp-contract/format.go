@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/snapshot"
@@ -64,7 +65,7 @@ func (c *cli) render(w io.Writer, res *pipeline.Result, rf reportFlags, tf textF
 		cwd, _ := os.Getwd()
 		return report.SARIF(w, result, c.sarifOptions(res, cwd, true))
 	case "github":
-		return report.GitHub(w, result, report.GitHubOptions{Masker: c.masker, Announce: true, More: "the job summary or the SARIF report"})
+		return report.GitHub(safetext.CommandsTo(w), result, report.GitHubOptions{Masker: c.masker, Announce: true, More: "the job summary or the SARIF report"})
 	case "markdown":
 		return report.Markdown(w, result, report.MarkdownOptions{FailOn: failOn, Masker: c.masker})
 	}

@@ -87,7 +87,9 @@ write ` + scaffold.WorkflowPath + `. Existing files are kept unless --force.`,
 				fmt.Fprintf(a.stdout, "note: %s\n", a.line(n))
 			}
 			if len(cfg.Variables) > 0 {
-				fmt.Fprintf(a.stdout, "export before running: %s\n", a.line(strings.Join(cfg.Variables, " ")))
+				// On stderr, beside the other things a person must act on;
+				// names only, never a value.
+				fmt.Fprintf(a.stderr, "export before running: %s\n", a.line(strings.Join(cfg.Variables, " ")))
 			}
 			fmt.Fprintf(a.stdout, "next: mcp-contract check, then mcp-contract snapshot and commit %s\n", "mcp-snapshots/")
 			return nil

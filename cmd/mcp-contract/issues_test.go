@@ -234,6 +234,7 @@ func runIssues(t *testing.T, env []string, args ...string) (stdout, stderr strin
 	var out, errOut strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.Run()
+	runnerReads(t, cmd.Env, out.String(), errOut.String())
 	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
 }
 
@@ -250,7 +251,7 @@ func TestIssuesFromAHostileReport(t *testing.T) {
 		findings := []map[string]any{{"rule": "drift/tool-added", "severity": "warning", "category": "drift", "server": crafted,
 			"tool": "<!-- mcp-contract:drift:server=y -->", "message": "tool added " + hostile, "change": "review"}}
 		if yDrifts {
-			findings = append(findings, map[string]any{"rule": "drift/required-added", "severity": "error", "category": "drift",
+			findings = append(findings, map[string]any{"rule": "drift/input-property-became-required", "severity": "error", "category": "drift",
 				"server": "y", "tool": "t", "message": "required property added", "change": "breaking"})
 		}
 		data, _ := json.Marshal(map[string]any{"schemaVersion": 1, "tool": map[string]any{"name": "mcp-contract", "version": "x"},
@@ -303,7 +304,7 @@ func TestIssuesDryRun(t *testing.T) {
 		"servers": []map[string]any{{"name": "weather", "origin": "x", "tools": 1}, {"name": "calm", "origin": "y", "tools": 1},
 			{"name": "down", "origin": "z", "error": "connection refused"}},
 		"drift": map[string]any{"compared": []map[string]any{{"server": "weather", "how": "live"}, {"server": "calm", "how": "live"}}},
-		"findings": []map[string]any{{"rule": "drift/required-added", "severity": "error", "category": "drift",
+		"findings": []map[string]any{{"rule": "drift/input-property-became-required", "severity": "error", "category": "drift",
 			"server": "weather", "tool": "forecast", "message": "required property days added", "change": "breaking"}},
 		"summary": map[string]any{"error": 1, "warning": 0, "info": 0, "servers": 3, "tools": 2}})
 	report := filepath.Join(t.TempDir(), "report.json")

@@ -55,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // runContext is run under a context a signal may cancel (withSignals).
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	stdout, stderr, flush := forRunner(args, stdout, stderr)
+	defer flush()
 	c := newCLI(stdout, stderr)
 	root := c.rootCommand()
 	root.SetArgs(args)

@@ -25,6 +25,7 @@ func mcpContract(t *testing.T, args ...string) (stdout, stderr string, code int)
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code = run(args, &out, &errOut)
+	runnerReads(t, nil, out.String(), errOut.String())
 	return out.String(), errOut.String(), code
 }
 

@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcp-contract/mcp-contract/internal/testenv"
 )
 
 const notionSpec = "testdata/openapi/notion/notion-openapi.json"
@@ -185,5 +188,39 @@ paths:
 	}
 	if !found {
 		t.Errorf("no openapi/operation-changed finding:\n%s", out)
+	}
+}
+
+// A spec bound to a server is read by lint --offline too: a 669-byte
+// document of nested aliases is refused on the alias's line, not expanded
+// until the memory runs out. The binary runs under a 2 GB address-space
+// limit, so a regression fails here instead of exhausting the machine.
+func TestBoundSpecOfAliasesIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "api.yaml"), []byte(testenv.BillionLaughs()), 0o644)
+	os.WriteFile(filepath.Join(dir, "laughs.json"), []byte(`{"tools":[{"name":"laugh","inputSchema":{"type":"object"}}]}`), 0o644)
+	os.WriteFile(filepath.Join(dir, ".mcp-contract.yaml"), []byte("version: 1\nservers:\n  laughs:\n    file: laughs.json\n    openapi: {spec: api.yaml, operations: auto}\n"), 0o644)
+	cmd := exec.Command("sh", "-c", `ulimit -v 2000000; exec "$0" lint --offline`, builtBinary(t))
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != exitInput || !strings.Contains(string(out), "api.yaml:9:") || !strings.Contains(string(out), "aliases here expand past") {
+		t.Fatalf("exit %d (%v), want 2 naming the alias:\n%.2000s", code, err, out)
+	}
+}
+
+// A $ref to a symlink inside --root that leads outside it is refused
+// through the binary too, and nothing of the file outside is printed.
+func TestOpenAPIRefThroughSymlinkIsRefused(t *testing.T) {
+	outside, root := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(outside, "secret.yaml"), []byte("Secret: {type: string, description: OUTSIDE-THE-ROOT}\n"), 0o644)
+	if err := os.Symlink(filepath.Join(outside, "secret.yaml"), filepath.Join(root, "s.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "api.yaml"), []byte("openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get:\n      parameters:\n        - {name: q, in: query, schema: {$ref: 's.yaml#/Secret'}}\n      responses: {'200': {description: ok}}\n"), 0o644)
+	cmd := exec.Command(builtBinary(t), "openapi", "tools", "api.yaml", "--root", root)
+	cmd.Dir = root
+	out, _ := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != exitInput || strings.Contains(string(out), "OUTSIDE-THE-ROOT") || !strings.Contains(string(out), "leads out of") {
+		t.Errorf("exit %d, want 2 refusing the ref:\n%s", code, out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/source"
 )
 
@@ -141,7 +142,7 @@ func (sp *serverProgress) status() string {
 
 // group writes a finished server's timings as one GitHub Actions log group.
 func (v *progressView) group(sp *serverProgress) {
-	fmt.Fprintf(v.w, "::group::%s\n", v.line(sp.status()))
+	fmt.Fprintf(safetext.CommandsTo(v.w), "::group::%s\n", v.line(sp.status()))
 	for _, m := range sp.marks {
 		line := fmt.Sprintf("%s at %s", m.stage, seconds(m.at))
 		if m.stage == source.Done || m.stage == source.Failed {
@@ -149,7 +150,7 @@ func (v *progressView) group(sp *serverProgress) {
 		}
 		fmt.Fprintf(v.w, "%s\n", v.line(line))
 	}
-	fmt.Fprintln(v.w, "::endgroup::")
+	fmt.Fprintln(safetext.CommandsTo(v.w), "::endgroup::")
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }

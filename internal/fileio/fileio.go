@@ -90,6 +90,40 @@ func openRegular(path string, limit int64) (*os.File, int64, error) {
 	// O_NONBLOCK: opening a FIFO must not wait for a writer; the mode check
 	// below refuses it right after.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	return checkRegular(f, err, path, limit)
+}
+
+// ReadFileInside is ReadFile for name inside dir, opened through os.Root:
+// neither "..", an absolute name nor a symlink (anywhere on the way) can
+// take it out of dir.
+func ReadFileInside(dir, name string, limit int64) ([]byte, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, &Error{Path: dir, Msg: Problem(err)}
+	}
+	defer root.Close()
+	path := filepath.Join(dir, name)
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil && strings.Contains(err.Error(), "escapes") {
+		return nil, &Error{Path: path, Msg: "it leads out of " + dir + " (through a symlink or ..), and only files inside it are read"}
+	}
+	f, size, err := checkRegular(f, err, path, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := readAll(io.LimitReader(f, limit+1), size)
+	if err != nil {
+		return nil, &Error{Path: path, Msg: Problem(err)}
+	}
+	if int64(len(data)) > limit {
+		return nil, tooLarge(path, int64(len(data)), limit)
+	}
+	return data, nil
+}
+
+// checkRegular finishes an open: f must be a regular file within limit.
+func checkRegular(f *os.File, err error, path string, limit int64) (*os.File, int64, error) {
 	if err != nil {
 		// A socket cannot be opened at all; say what it is, not ENXIO.
 		if info, serr := os.Stat(path); serr == nil && regular(info) != nil {

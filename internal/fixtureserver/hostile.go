@@ -20,7 +20,19 @@ var HostileTexts = []string{
 	"line\r::error::after CR",
 	"two\n::notice::lines",
 	"tab\tand\x00nul\x7fdel",
+	// The runner's other parser: "##[" anywhere in a line (ActionCommand
+	// TryParse), and the "::" form behind white space or characters ICU
+	// ignores.
+	"see ##[set-output name=pwned]PWNED",
+	"##[stop-commands]PWNED",
+	"#\u00ad#[add-mask]PWNED",
+	"  \t::warning::PWNED indented",
+	"\u200b::error::PWNED zero width",
 }
+
+// HostileMarker is in every HostileTexts entry a runner would run as a
+// command: a test finds it in what a command carries.
+const HostileMarker = "PWNED"
 
 // HostileToolName is the name of HostileTool, itself hostile.
 const HostileToolName = "hostile\x1b[31m::error::name"

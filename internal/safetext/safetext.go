@@ -20,24 +20,20 @@ import (
 
 // Line returns s on one line with nothing a terminal or a CI runner would
 // act on: C0 and C1 control characters (ESC among them) and DEL become spaces,
-// runs of white space fold to one, bidi embedding, override and isolate
-// characters are dropped, and a line that would start with "::" (a workflow
-// command) gets a space in front.
+// runs of white space fold to one, bidi controls and every other invisible
+// character are dropped, and what is left is Neutralize'd (no "##[", no
+// leading "::").
 func Line(s string) string {
 	s = strings.Map(func(r rune) rune {
 		switch {
 		case r < 0x20, r >= 0x7f && r < 0xa0:
 			return ' '
-		case isBidiControl(r):
+		case isBidiControl(r), Invisible(r):
 			return -1
 		}
 		return r
 	}, s)
-	s = strings.Join(strings.Fields(s), " ")
-	if strings.HasPrefix(s, "::") {
-		s = " " + s
-	}
-	return s
+	return Neutralize(strings.Join(strings.Fields(s), " "))
 }
 
 // isBidiControl reports the characters that reorder how a line is displayed
@@ -65,6 +61,9 @@ type Masker struct {
 	secrets []string
 	// forms are every secret's Forms, longest first.
 	forms []string
+	// numbers are the exact values (decimalValue) of the secrets that are
+	// numbers, matched in any JSON spelling.
+	numbers map[string]bool
 }
 
 // Replacement is what a secret is shown as.
@@ -92,7 +91,17 @@ func (m *Masker) Add(secrets ...string) {
 			continue
 		}
 		m.secrets = append(m.secrets, s)
-		for _, f := range Forms(s) {
+		forms := Forms(s)
+		if numericSecret.MatchString(s) {
+			if v, ok := decimalValue(s); ok {
+				if m.numbers == nil {
+					m.numbers = map[string]bool{}
+				}
+				m.numbers[v] = true
+			}
+			forms = append(forms, numberForms(s)...)
+		}
+		for _, f := range forms {
 			if len(f) >= MinSecretLen && !slices.Contains(m.forms, f) {
 				m.forms = append(m.forms, f)
 			}
@@ -113,7 +122,8 @@ const minBase64Form = 8
 // base64 text is encoded differently at each of the three offsets it can
 // start at, so for each offset the characters that depend on the secret
 // alone are a form too; at most two bytes at each end are then left
-// unmasked, as the GitHub runner's masker leaves them.
+// unmasked, as the GitHub runner's masker leaves them. Its bytes in
+// hexadecimal are a form too.
 func Forms(secret string) []string {
 	forms := []string{secret, strings.ToUpper(secret), strings.ToLower(secret),
 		url.QueryEscape(secret), url.PathEscape(secret), html.EscapeString(secret),
@@ -137,7 +147,7 @@ func Forms(secret string) []string {
 			}
 		}
 	}
-	return forms
+	return append(forms, hexForms(secret)...)
 }
 
 // unquote drops the quotes around a quoted string, leaving its escapes.
@@ -166,7 +176,7 @@ func (m *Masker) Mask(s string) string {
 			s = strings.ReplaceAll(s, form, Replacement)
 		}
 	}
-	return s
+	return m.maskWrapped(m.maskNumbers(s))
 }
 
 // MaskCut masks s, the start of a longer text cut at its end: besides
@@ -196,15 +206,5 @@ func (m *Masker) MaskCut(s string) string {
 
 // Contains reports whether s holds any secret in any of its Forms.
 func (m *Masker) Contains(s string) bool {
-	if m == nil {
-		return false
-	}
-	m.mu.RLock()
-	defer m.mu.RUnlock()
-	for _, secret := range m.forms {
-		if strings.Contains(s, secret) {
-			return true
-		}
-	}
-	return false
+	return m != nil && m.Mask(s) != s
 }
