@@ -33,7 +33,7 @@ func RulesMarkdown(w io.Writer, rules []contract.RuleInfo) error {
 	b.WriteString("<!-- Generated from the rule registry by `go run ./cmd/docgen` (the same text as `mcp-contract rules --format markdown`); do not edit by hand. -->\n\n")
 	fmt.Fprintf(&b, "%d rules, by profile. `mcp`, `schema`, `security`, `docs` and `budget` always run; "+
 		"the provider profiles run when `--profile` (or `profiles:` in `.mcp-contract.yaml`) selects them; "+
-		"`drift`, `collision`, `openapi` and `config` rules run with the command that owns them. "+
+		"the other groups run with the check that owns them (drift, collisions, OpenAPI bindings, the config and the policy). "+
 		"`mcp-contract explain ID` prints the same help in a terminal; `rules:` in the config changes a rule's severity or turns it `off`.\n\n", len(list))
 	b.WriteString("| profile | rules |\n|---|---|\n")
 	for _, g := range groups {
