@@ -139,7 +139,13 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 		sev := g.Severity
 		if pin, ok := opts.Pins[f.Server]; ok && rank == rankBreaking {
 			f.File, f.Line, f.Column = pin.File, pin.Line, 0
-			message += " It arrived with this line's change of the package " + f.Server + " runs."
+			// The cause first, then the ways forward (the fix ends the message).
+			cause := " It arrived with this line's change of the package " + f.Server + " runs."
+			if fix := " Fix: " + g.Fix; g.Fix != "" && strings.HasSuffix(message, fix) {
+				message = strings.TrimSuffix(message, fix) + cause + fix
+			} else {
+				message += cause
+			}
 		}
 		if rank == rankBreaking && opts.AllowedBy != "" {
 			sev = contract.Info

@@ -311,14 +311,15 @@ func TestGitHubOneChangeOneAnnotation(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
-	// A break that came with a changed pin is annotated on the pin.
+	// A break that came with a changed pin is annotated on the pin, and
+	// says so before the ways forward.
 	out.Reset()
 	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{Pins: map[string]contract.Location{"fs": {File: "package.json", Line: 4}}}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(out.String(), "::error file=package.json,line=4,title=drift/output-required-property-removed::") ||
-		!strings.Contains(out.String(), "It arrived with this line's change of the package fs runs.") {
-		t.Errorf("not on the pin:\n%s", out.String())
+		!strings.HasSuffix(out.String(), "(breaking) It arrived with this line's change of the package fs runs. Fix: keep it required, or version the tool.\n") {
+		t.Errorf("not on the pin, or the cause not before the ways forward:\n%s", out.String())
 	}
 	out.Reset()
 	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{AllowedBy: "mcp-contract:breaking-ok"}); err != nil {
