@@ -7,6 +7,7 @@ import (
 	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/pipeline"
+	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/sethvargo/go-githubactions"
 	"github.com/spf13/cobra"
 )
@@ -71,7 +72,8 @@ input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 			}
 			// The posting workflow holds a write token whatever the PR's origin.
 			ev.Fork = false
-			c.comment(cmd.Context(), gha, ev, ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}, result, failOn, "")
+			in := ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}
+			ghaction.Comment(cmd.Context(), gha, ev, in, result, c.masker, ghaction.PageOptions(ev, in, failOn, c.masker, "", report.MaxCommentBytes))
 			return nil
 		},
 	}

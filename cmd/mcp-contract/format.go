@@ -8,11 +8,11 @@ import (
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
+	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/mcp-contract/mcp-contract/snapshot"
-	"github.com/mcp-contract/mcp-contract/source"
 )
 
 // formats are the values of --format.
@@ -87,7 +87,7 @@ func (c *cli) render(w io.Writer, res *pipeline.Result, rf reportFlags, tf textF
 // servers together on the config file.
 func (c *cli) sarifOptions(res *pipeline.Result, base string, helpURIs bool) report.SARIFOptions {
 	opts := report.SARIFOptions{Meta: meta(), Rules: rulesThatRan(res.Ran), Masker: c.masker,
-		Snapshots: committedSnapshots(res.SnapshotDir, base),
+		Snapshots: ghaction.CommittedSnapshots(res.SnapshotDir, base),
 		Exists:    func(p string) bool { _, err := os.Stat(filepath.Join(base, filepath.FromSlash(p))); return err == nil }}
 	if helpURIs {
 		opts.HelpURI = ruleHelpURI
@@ -128,30 +128,6 @@ func (c *cli) sarifOptions(res *pipeline.Result, base string, helpURIs bool) rep
 		opts.Places.Servers[s.Name] = at
 	}
 	return opts
-}
-
-// committedSnapshots are the snapshot folder's files with paths from the
-// workspace, where annotations place findings about live servers; none
-// when the folder cannot be read.
-func committedSnapshots(dir, workspace string) []*contract.Catalog {
-	catalogs, err := source.Load(dir)
-	if err != nil {
-		return nil
-	}
-	for _, c := range catalogs {
-		for _, t := range c.Tools {
-			abs, err := filepath.Abs(t.File)
-			if err != nil {
-				return nil
-			}
-			rel, err := filepath.Rel(workspace, abs)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				return nil
-			}
-			t.File = filepath.ToSlash(rel)
-		}
-	}
-	return catalogs
 }
 
 // rulesThatRan lists the metadata of every rule the run ran (all when ran is nil).
