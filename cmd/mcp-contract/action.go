@@ -172,7 +172,7 @@ func (c *cli) driftIssues(ctx context.Context, gha *githubactions.Action, ev gha
 		gha.Warningf("%s", "mcp-contract did not keep drift issues: no github-token")
 		return code
 	}
-	drifting, err := c.syncDriftIssues(ctx, gha.Getenv("GITHUB_API_URL"), in.Token, ev.Repo, result, in.MaxIssues, ev.RunURL, func(format string, args ...any) {
+	drifting, err := ghaction.KeepDriftIssues(ctx, gha.Getenv("GITHUB_API_URL"), in.Token, ev.Repo, result, in.MaxIssues, ev.RunURL, c.masker, func(format string, args ...any) {
 		gha.Noticef("%s", safetext.Line("mcp-contract "+fmt.Sprintf(format, args...)))
 	})
 	switch {
