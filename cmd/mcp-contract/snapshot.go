@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -78,7 +76,7 @@ func (k *snapshotCmd) run(ctx context.Context, o *pipeline.Options) error {
 	}
 	catalogs, unreachable, err := pipeline.Fetch(ctx, o, servers)
 	if err != nil {
-		return nothingWritten(o, err, catalogs, dir, check)
+		return pipeline.NothingWritten(o, err, catalogs, dir, check)
 	}
 	var reached []*contract.Catalog
 	for _, c := range catalogs {
@@ -95,7 +93,13 @@ func (k *snapshotCmd) run(ctx context.Context, o *pipeline.Options) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	missing, stale, err := k.writeAll(dir, catalogs, check)
+	missing, stale, err := snapshot.WriteAll(dir, catalogs, check, func(path string, changed bool, c *contract.Catalog) {
+		state := "unchanged"
+		if changed {
+			state = "written"
+		}
+		fmt.Fprintf(k.stdout, "%s: %s (%s)\n", k.line(path), state, english.Plural(len(c.Tools), "tool"))
+	})
 	if err != nil {
 		return err
 	}
@@ -123,69 +127,6 @@ func (k *snapshotCmd) run(ctx context.Context, o *pipeline.Options) error {
 		return errFindings
 	}
 	return nil
-}
-
-// writeAll writes the snapshot of each catalog, saying which it wrote, or
-// with check lists those missing or out of date instead.
-func (k *snapshotCmd) writeAll(dir string, catalogs []*contract.Catalog, check bool) (missing, stale []string, err error) {
-	for _, c := range catalogs {
-		path, err := snapshot.Path(dir, c.Server)
-		if err != nil {
-			return nil, nil, err
-		}
-		if check {
-			if _, err := os.Lstat(path); os.IsNotExist(err) {
-				missing = append(missing, path)
-				continue
-			}
-			changed, err := snapshot.Changed(dir, c)
-			if err != nil {
-				return nil, nil, err
-			}
-			if changed {
-				stale = append(stale, path)
-			}
-			continue
-		}
-		changed, err := snapshot.Write(dir, c)
-		if err != nil {
-			return nil, nil, err
-		}
-		state := "unchanged"
-		if changed {
-			state = "written"
-		}
-		fmt.Fprintf(k.stdout, "%s: %s (%s)\n", k.line(path), state, english.Plural(len(c.Tools), "tool"))
-	}
-	return missing, stale, nil
-}
-
-// nothingWritten is the error of a snapshot that stopped at unreachable
-// servers: it says that no file was written and how to write the others.
-func nothingWritten(o *pipeline.Options, err error, catalogs []*contract.Catalog, dir string, check bool) error {
-	var us *pipeline.UnreachableServers
-	if !errors.As(err, &us) {
-		var se *contract.ServerError
-		if errors.As(err, &se) && !check {
-			return &contract.ServerError{Server: se.Server, Msg: se.Msg + "; nothing was written"}
-		}
-		return err
-	}
-	var others []string
-	for _, c := range catalogs {
-		if c.Error == "" {
-			others = append(others, c.Server)
-		}
-	}
-	if check {
-		us.After = "nothing was checked; add --keep-going to check the servers that answered and report these"
-		return us
-	}
-	us.After = "nothing was written; add --keep-going to snapshot the servers that answered and report these"
-	if len(others) > 0 && o.Stdio == "" && o.URL == "" {
-		us.After += ", or skip them: " + pipeline.SnapshotCommandLine(o, dir, others...)
-	}
-	return us
 }
 
 // secretsEchoed says on stderr where a server sent a secret of its own
