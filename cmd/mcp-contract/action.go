@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
-	"github.com/mcp-contract/mcp-contract/contract"
 	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
@@ -116,73 +112,14 @@ func (c *cli) runAction(ctx context.Context) int {
 	if run.allowBreaking {
 		allowedBy = in.AllowBreakingLabel
 	}
-	c.annotate(gha, ev, in, res, workspace, allowedBy)
+	ghaction.Annotate(gha, c.stdout, ev, in, ghaction.Run{Result: res.Result, FailOn: res.FailOn, CollisionsRan: res.CollisionsRan,
+		SnapshotDir: res.SnapshotDir, Config: res.Config, AllowedBy: allowedBy,
+		SARIF: func() report.SARIFOptions { return c.sarifOptions(res, workspace, true) }}, workspace, c.masker)
 	if ev.PR != 0 {
 		ghaction.Comment(ctx, gha, ev, in, res.Result, c.masker, ghaction.PageOptions(ev, in, res.FailOn, c.masker, allowedBy, report.MaxCommentBytes))
 	}
 	if in.DriftIssue {
-		code = c.driftIssues(ctx, gha, ev, in, res.Result, res.FailOn, code)
-	}
-	return code
-}
-
-// annotate renders the result for the runner: annotations, the folded
-// text report, the outputs, SARIF when asked, and the job summary.
-func (c *cli) annotate(gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, res *pipeline.Result, workspace, allowedBy string) {
-	result, failOn, masker := res.Result, res.FailOn, c.masker
-	var out bytes.Buffer
-	diff := ghaction.PullRequestDiff(ev)
-	ghOpts := report.GitHubOptions{Masker: masker, More: "the job summary", OwnNotices: ghaction.OwnNotices(ev, in, allowedBy), Snapshots: ghaction.CommittedSnapshots(res.SnapshotDir, workspace), Diff: diff,
-		Annotate: in.Annotate, AllowedBy: allowedBy, Pins: ghaction.ConfigPins(res.Config, workspace, diff)}
-	if err := report.GitHub(&out, result, ghOpts); err == nil {
-		safetext.CommandsTo(c.stdout).Write(out.Bytes())
-	}
-	report.FoldedText(c.stdout, "mcp-contract report", result, report.TextOptions{FailOn: failOn, Sections: in.Command == "check", Collisions: res.CollisionsRan, AllowedBy: allowedBy})
-	ghaction.Notices(gha, ev, in, result, allowedBy)
-	outputs := append(ghaction.Outputs(result), [2]string{"report", ghaction.ReportFile})
-	if in.SARIF != "" {
-		err := fileio.WriteInside(workspace, in.SARIF, func(w io.Writer) error {
-			opts := c.sarifOptions(res, workspace, true)
-			opts.AllowedBy = allowedBy
-			return report.SARIF(w, result, opts)
-		})
-		if err != nil {
-			gha.WithFieldsMap(map[string]string{"title": "mcp-contract"}).Warningf("%s", safetext.Line(masker.Mask("cannot write SARIF: "+err.Error())))
-		} else {
-			outputs = append(outputs, [2]string{"sarif", in.SARIF})
-		}
-	}
-	if err := ghaction.SetOutputs(gha, outputs); err != nil && !ghaction.IsOutsideRunner(err) {
-		gha.Warningf("%s", safetext.Line(err.Error()))
-	}
-	var summary strings.Builder
-	report.Markdown(&summary, result, ghaction.PageOptions(ev, in, failOn, masker, allowedBy, report.MaxSummaryBytes))
-	if err := ghaction.WriteSummary(gha, summary.String()); err != nil && !ghaction.IsOutsideRunner(err) {
-		gha.Warningf("%s", safetext.Line(err.Error()))
-	}
-}
-
-// driftIssues keeps the nightly drift issues and returns the step's exit
-// code: drift alone does not fail it unless fail-on-drift, so a findings
-// exit (1) stands only for findings other than drift. Issues that cannot be
-// written are a warning; they never change the code.
-func (c *cli) driftIssues(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, in ghaction.Inputs, result *contract.Result, failOn contract.Severity, code int) int {
-	code = ghaction.DriftExit(in, result, failOn, code)
-	if in.Token == "" {
-		gha.Warningf("%s", "mcp-contract did not keep drift issues: no github-token")
-		return code
-	}
-	drifting, err := ghaction.KeepDriftIssues(ctx, gha.Getenv("GITHUB_API_URL"), in.Token, ev.Repo, result, in.MaxIssues, ev.RunURL, c.masker, func(format string, args ...any) {
-		gha.Noticef("%s", safetext.Line("mcp-contract "+fmt.Sprintf(format, args...)))
-	})
-	switch {
-	case ghaction.IsForbidden(err):
-		gha.Warningf("%s", c.line(err.Error()+": the token needs permissions: issues: write"))
-	case err != nil:
-		gha.Warningf("%s", c.line(err.Error()))
-	}
-	if in.FailOnDrift && drifting > 0 && code == exitOK {
-		code = exitFindings
+		code = ghaction.DriftIssues(ctx, gha, ev, in, res.Result, res.FailOn, code, c.masker)
 	}
 	return code
 }
@@ -195,11 +132,9 @@ func (c *cli) actionFailed(gha *githubactions.Action, err error) int {
 	return code
 }
 
-// failureSummary puts the error in the job summary, masked and neutralised,
-// in a code span where GitHub renders nothing.
+// failureSummary puts the error in the job summary, masked and neutralised.
 func (c *cli) failureSummary(gha *githubactions.Action, code int, err error) {
-	summary := fmt.Sprintf("❌ **mcp-contract** could not run (exit %d): `%s`\n", code, strings.ReplaceAll(c.line(err.Error()), "`", "'"))
-	if err := ghaction.WriteSummary(gha, summary); err != nil && !ghaction.IsOutsideRunner(err) {
+	if err := ghaction.FailureSummary(gha, code, c.line(err.Error())); err != nil {
 		fmt.Fprintf(c.stderr, "mcp-contract: %s\n", c.line(err.Error()))
 	}
 }
