@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -51,4 +52,37 @@ func wrap(text string, width int) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
+}
+
+// RulesThatRan lists the rules of known that the run ran (all when ran is
+// nil), sorted by id.
+func RulesThatRan(known map[string]contract.RuleInfo, ran func(string) bool) []contract.RuleInfo {
+	var out []contract.RuleInfo
+	for id, info := range known {
+		if ran == nil || ran(id) {
+			out = append(out, info)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// READMEURL is the README on the project's default branch.
+const READMEURL = "https://github.com/mcp-contract/mcp-contract/blob/main/README.md"
+
+// READMEHelpURI points a rule at the README section that explains its
+// group: drift and collision rules have their own sections, every lint
+// rule is listed by profile; `mcp-contract explain ID` prints the rule's
+// own help.
+func READMEHelpURI(id string) string {
+	group, _, _ := strings.Cut(id, "/")
+	switch group {
+	case "drift":
+		return READMEURL + "#snapshots-and-drift"
+	case "collision":
+		return READMEURL + "#collisions"
+	case "config":
+		return READMEURL + "#mcp-contractyaml"
+	}
+	return READMEURL + "#profiles"
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/pipeline"
+	"github.com/mcp-contract/mcp-contract/report"
 )
 
 // Every rule's SARIF help URI names a README heading that exists, so a
@@ -34,9 +35,9 @@ func TestRuleHelpURIsNameREADMEHeadings(t *testing.T) {
 		anchors[slug] = true
 	}
 	for id := range pipeline.KnownRules() {
-		uri := ruleHelpURI(id)
+		uri := report.READMEHelpURI(id)
 		_, anchor, _ := strings.Cut(uri, "#")
-		if !strings.HasPrefix(uri, readmeURL+"#") || !anchors[anchor] {
+		if !strings.HasPrefix(uri, report.READMEURL+"#") || !anchors[anchor] {
 			t.Errorf("%s: %s names no README heading", id, uri)
 		}
 	}

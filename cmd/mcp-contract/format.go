@@ -4,7 +4,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -86,11 +85,11 @@ func (c *cli) render(w io.Writer, res *pipeline.Result, rf reportFlags, tf textF
 // committed snapshot, or its entry in the config; findings about all
 // servers together on the config file.
 func (c *cli) sarifOptions(res *pipeline.Result, base string, helpURIs bool) report.SARIFOptions {
-	opts := report.SARIFOptions{Meta: meta(), Rules: rulesThatRan(res.Ran), Masker: c.masker,
+	opts := report.SARIFOptions{Meta: meta(), Rules: report.RulesThatRan(pipeline.KnownRules(), res.Ran), Masker: c.masker,
 		Snapshots: ghaction.CommittedSnapshots(res.SnapshotDir, base),
 		Exists:    func(p string) bool { _, err := os.Stat(filepath.Join(base, filepath.FromSlash(p))); return err == nil }}
 	if helpURIs {
-		opts.HelpURI = ruleHelpURI
+		opts.HelpURI = report.READMEHelpURI
 	}
 	inBase := func(p string) string {
 		abs, err := filepath.Abs(p)
@@ -128,35 +127,4 @@ func (c *cli) sarifOptions(res *pipeline.Result, base string, helpURIs bool) rep
 		opts.Places.Servers[s.Name] = at
 	}
 	return opts
-}
-
-// rulesThatRan lists the metadata of every rule the run ran (all when ran is nil).
-func rulesThatRan(ran func(string) bool) []contract.RuleInfo {
-	var out []contract.RuleInfo
-	for id, info := range pipeline.KnownRules() {
-		if ran == nil || ran(id) {
-			out = append(out, info)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
-
-// readmeURL is the README on the project's default branch.
-const readmeURL = "https://github.com/mcp-contract/mcp-contract/blob/main/README.md"
-
-// ruleHelpURI points a rule at the README section that explains its group:
-// drift and collision rules have their own sections, every lint rule is
-// listed by profile; `mcp-contract explain ID` prints the rule's own help.
-func ruleHelpURI(id string) string {
-	group, _, _ := strings.Cut(id, "/")
-	switch group {
-	case "drift":
-		return readmeURL + "#snapshots-and-drift"
-	case "collision":
-		return readmeURL + "#collisions"
-	case "config":
-		return readmeURL + "#mcp-contractyaml"
-	}
-	return readmeURL + "#profiles"
 }
