@@ -6,12 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcp-contract/mcp-contract/contract"
 	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/report"
-	"github.com/mcp-contract/mcp-contract/snapshot"
 )
 
 // formats are the values of --format.
@@ -81,9 +79,7 @@ func (c *cli) render(w io.Writer, res *pipeline.Result, rf reportFlags, tf textF
 // sarifOptions are the SARIF options of a run whose file paths are
 // relative to base (the working directory, or the workspace in the
 // Action). Findings without a file of their own are placed where a reader
-// of the repository finds the server: a file server's tool file, its
-// committed snapshot, or its entry in the config; findings about all
-// servers together on the config file.
+// of the repository finds the server (pipeline.Places).
 func (c *cli) sarifOptions(res *pipeline.Result, base string, helpURIs bool) report.SARIFOptions {
 	opts := report.SARIFOptions{Meta: meta(), Rules: report.RulesThatRan(pipeline.KnownRules(), res.Ran), Masker: c.masker,
 		Snapshots: ghaction.CommittedSnapshots(res.SnapshotDir, base),
@@ -91,40 +87,8 @@ func (c *cli) sarifOptions(res *pipeline.Result, base string, helpURIs bool) rep
 	if helpURIs {
 		opts.HelpURI = report.READMEHelpURI
 	}
-	inBase := func(p string) string {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return ""
-		}
-		rel, err := filepath.Rel(base, abs)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return ""
-		}
-		if _, err := os.Stat(abs); err != nil {
-			return ""
-		}
-		return filepath.ToSlash(rel)
-	}
-	cfg := res.Config
-	if cfg == nil {
-		return opts
-	}
-	config := inBase(cfg.File)
-	opts.Places = report.Places{Config: contract.Location{File: config}, Servers: map[string]contract.Location{}}
-	for _, s := range cfg.Servers {
-		var at contract.Location
-		snap, err := snapshot.Path(res.SnapshotDir, s.Name)
-		switch {
-		case s.File != "" && inBase(s.File) != "":
-			at.File = inBase(s.File)
-		case err == nil && inBase(snap) != "":
-			at.File = inBase(snap)
-		case config != "":
-			at = contract.Location{File: config, Line: s.Line}
-		default:
-			continue
-		}
-		opts.Places.Servers[s.Name] = at
+	if config, servers, ok := pipeline.Places(res.Config, res.SnapshotDir, base); ok {
+		opts.Places = report.Places{Config: config, Servers: servers}
 	}
 	return opts
 }
