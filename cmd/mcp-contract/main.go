@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
+	"github.com/mcp-contract/mcp-contract/internal/gctune"
 	"github.com/mcp-contract/mcp-contract/internal/hideenv"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 )
@@ -40,7 +41,7 @@ func main() {
 	if err := hideenv.Hide(); err != nil {
 		fmt.Fprintf(os.Stderr, "mcp-contract: warning: %v\n", err)
 	}
-	collectLessWhileSmall()
+	gctune.LessWhileSmall()
 	ctx, stop := withSignals(os.Stderr)
 	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
