@@ -8,7 +8,6 @@ import (
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/pipeline"
-	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/spf13/cobra"
 )
 
@@ -63,81 +62,39 @@ func (k *snapshotCmd) options() (*pipeline.Options, error) {
 // run fetches the servers and writes (or with --check compares) their
 // snapshot files.
 func (k *snapshotCmd) run(ctx context.Context, o *pipeline.Options) error {
-	dir, only, check := k.dir, k.only, k.check
-	if dir == "" {
-		dir = pipeline.SnapshotDir(o.Config)
-	}
-	servers, err := pipeline.Servers(o)
+	run, err := pipeline.Snapshot(ctx, o, pipeline.SnapshotOptions{Dir: k.dir, Check: k.check,
+		Echoed: func(f contract.Finding) {
+			fmt.Fprintf(k.stderr, "mcp-contract: %s %s: server %s, tool %s, %s: %s\n", f.Severity, f.Rule,
+				k.line(f.Server), k.line(f.Tool), k.line(f.Pointer), k.line(f.Message))
+		},
+		Written: func(path string, changed bool, c *contract.Catalog) {
+			state := "unchanged"
+			if changed {
+				state = "written"
+			}
+			fmt.Fprintf(k.stdout, "%s: %s (%s)\n", k.line(path), state, english.Plural(len(c.Tools), "tool"))
+		}})
 	if err != nil {
 		return err
 	}
-	if len(servers) == 0 {
-		return contract.Inputf("no servers to snapshot: configure them in .mcp-contract.yaml or give --stdio/--url")
-	}
-	catalogs, unreachable, err := pipeline.Fetch(ctx, o, servers)
-	if err != nil {
-		return pipeline.NothingWritten(o, err, catalogs, dir, check)
-	}
-	var reached []*contract.Catalog
-	for _, c := range catalogs {
-		if c.Error == "" {
-			reached = append(reached, c)
+	if len(run.Missing) > 0 || len(run.Stale) > 0 {
+		if len(run.Missing) > 0 {
+			fmt.Fprintf(k.stdout, "missing: %s\n", k.line(strings.Join(run.Missing, ", ")))
 		}
-	}
-	catalogs = reached
-	leaked, err := k.secretsEchoed(o, catalogs)
-	if err != nil {
-		return err
-	}
-	// A signal during the fetch leaves every committed file as it was.
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	missing, stale, err := snapshot.WriteAll(dir, catalogs, check, func(path string, changed bool, c *contract.Catalog) {
-		state := "unchanged"
-		if changed {
-			state = "written"
+		if len(run.Stale) > 0 {
+			fmt.Fprintf(k.stdout, "out of date: %s\n", k.line(strings.Join(run.Stale, ", ")))
 		}
-		fmt.Fprintf(k.stdout, "%s: %s (%s)\n", k.line(path), state, english.Plural(len(c.Tools), "tool"))
-	})
-	if err != nil {
-		return err
-	}
-	if len(missing) > 0 || len(stale) > 0 {
-		if len(missing) > 0 {
-			fmt.Fprintf(k.stdout, "missing: %s\n", k.line(strings.Join(missing, ", ")))
-		}
-		if len(stale) > 0 {
-			fmt.Fprintf(k.stdout, "out of date: %s\n", k.line(strings.Join(stale, ", ")))
-		}
-		fmt.Fprintf(k.stdout, "run: %s\nand commit the result\n", pipeline.SnapshotCommandLine(o, dir, only...))
+		fmt.Fprintf(k.stdout, "run: %s\nand commit the result\n", pipeline.SnapshotCommandLine(o, run.Dir, k.only...))
 		return errFindings
 	}
-	if check {
-		fmt.Fprintf(k.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), k.line(dir))
+	if k.check {
+		fmt.Fprintf(k.stdout, "%s up to date in %s\n", english.Plural(len(run.Catalogs), "snapshot"), k.line(run.Dir))
 	}
-	if us, ok := unreachable.(*pipeline.UnreachableServers); ok {
-		us.After = "the snapshots of the others were written"
-		if check {
-			us.After = "the snapshots of the others were checked"
-		}
-		return us
+	if run.Unreachable != nil {
+		return run.Unreachable
 	}
-	if leaked {
+	if run.Leaked {
 		return errFindings
 	}
 	return nil
-}
-
-// secretsEchoed says on stderr where a server sent a secret of its own
-// configuration in its tools. The fetch has already masked each place, so
-// the snapshot is written without it; the run still fails at --fail-on, since
-// the server needs fixing and the secret rotating.
-func (k *snapshotCmd) secretsEchoed(o *pipeline.Options, catalogs []*contract.Catalog) (bool, error) {
-	found, fail, err := pipeline.SecretsEchoed(o, catalogs)
-	for _, f := range found {
-		fmt.Fprintf(k.stderr, "mcp-contract: %s %s: server %s, tool %s, %s: %s\n", f.Severity, f.Rule,
-			k.line(f.Server), k.line(f.Tool), k.line(f.Pointer), k.line(f.Message))
-	}
-	return fail, err
 }
