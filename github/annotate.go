@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
@@ -99,4 +100,29 @@ func FailureSummary(gha *githubactions.Action, code int, text string) error {
 		return err
 	}
 	return nil
+}
+
+// GuardConfig hides the config's secrets, in masker and, since a config's
+// ${VAR} values may come from anywhere (a step's env:), from the runner
+// too; then, before a server starts, warns of a token the checkout left in
+// .git/config, readable by every stdio server (design §7).
+func GuardConfig(gha *githubactions.Action, cfg *source.Config, masker *safetext.Masker, workspace string) {
+	if cfg != nil {
+		masker.Add(cfg.Secrets...)
+		for _, s := range safetext.NewMasker(cfg.Secrets...).Secrets() {
+			gha.AddMask(s)
+		}
+	}
+	if cfg.StartsStdio() {
+		cwd, _ := os.Getwd()
+		WarnPersistedCredential(gha, cwd, workspace)
+	}
+}
+
+// ExitSummary is the job summary of a run that reports no findings
+// (snapshot): its files and exit code are the result.
+func ExitSummary(gha *githubactions.Action, command string, code int) {
+	if err := WriteSummary(gha, fmt.Sprintf("**mcp-contract %s** exited %d.\n", command, code)); err != nil && !IsOutsideRunner(err) {
+		gha.Warningf("%s", safetext.Line(err.Error()))
+	}
 }

@@ -72,20 +72,7 @@ func (c *cli) runAction(ctx context.Context) int {
 	if err != nil {
 		return c.actionFailed(gha, err)
 	}
-	if cfg != nil {
-		c.masker.Add(cfg.Secrets...)
-		// A config's ${VAR} values may come from anywhere (a step's env:),
-		// so the runner is told to hide them too.
-		for _, s := range safetext.NewMasker(cfg.Secrets...).Secrets() {
-			gha.AddMask(s)
-		}
-	}
-	// After the masks, before a server starts: a token the checkout left
-	// in .git/config is readable by every server (design §7).
-	if cfg.StartsStdio() {
-		cwd, _ := os.Getwd()
-		ghaction.WarnPersistedCredential(gha, cwd, workspace)
-	}
+	ghaction.GuardConfig(gha, cfg, c.masker, workspace)
 	run := actionPlan{reportPath: filepath.Join(workspace, ghaction.ReportFile),
 		// The label is read from the event: a label added after the run
 		// started counts from the next run (labeled events re-run it).
@@ -100,10 +87,7 @@ func (c *cli) runAction(ctx context.Context) int {
 			c.failureSummary(gha, code, runErr)
 			return code
 		}
-		// snapshot reports no findings: its files and exit code are the result.
-		if err := ghaction.WriteSummary(gha, fmt.Sprintf("**mcp-contract %s** exited %d.\n", in.Command, code)); err != nil && !ghaction.IsOutsideRunner(err) {
-			gha.Warningf("%s", safetext.Line(err.Error()))
-		}
+		ghaction.ExitSummary(gha, in.Command, code)
 		return code
 	}
 	cwd, _ := os.Getwd()
