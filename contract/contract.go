@@ -177,6 +177,11 @@ type Finding struct {
 	// have, false for one it already had. Nil means "not compared", so a
 	// plain run's report does not claim every finding is new.
 	New *bool `json:"new,omitempty"`
+	// AllowedBy names the label that let this finding through the
+	// verdict (a breaking change, a finding the pull request hides from
+	// itself), so a reader of the JSON report sees what SARIF and the page
+	// say; empty when nothing allowed it.
+	AllowedBy string `json:"allowedBy,omitempty"`
 }
 
 // Existing reports whether the finding was already there in the base the

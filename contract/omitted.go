@@ -15,6 +15,8 @@ type Omitted struct {
 	Count    int      `json:"count"`
 	// Existing is how many of them the base already had (Finding.Existing).
 	Existing int `json:"existing,omitempty"`
+	// AllowedBy names the label that let them through, as on Finding.
+	AllowedBy string `json:"allowedBy,omitempty"`
 }
 
 type capKey struct {

@@ -22,9 +22,9 @@ var geminiRefKeywords = providerSet("$ref", "$defs", "definitions")
 // client paths reach the API with them (measured with
 // testdata/clients/harness.mjs).
 var geminiKeywordPaths = map[string]string{
-	"$schema": "ai 6 + @ai-sdk/google 3 and LangChain drop it, @google/genai's tTool sends a schema that has it as parametersJsonSchema " +
+	"$schema": "ai 6 + `@ai-sdk/google` 3 and LangChain drop it, `@google/genai`'s tTool sends a schema that has it as parametersJsonSchema " +
 		"(see gemini-jsonschema), a hand-built request fails",
-	"additionalProperties": "ai 6 + @ai-sdk/google 3, LangChain and @google/genai's tTool drop it (the model is no longer held to it), " +
+	"additionalProperties": "ai 6 + `@ai-sdk/google` 3, LangChain and `@google/genai`'s tTool drop it (the model is no longer held to it), " +
 		"a hand-built request fails",
 }
 
@@ -40,10 +40,10 @@ var _ = register(&Rule{
 		"(router-for-me/CLIProxyAPI#97); `Unknown name \"uniqueItems\"` (decolua/9router#3018); `Unknown name \"propertyNames\"`, `\"exclusiveMinimum\"` " +
 		"(zendev-sh/zenflow#17); `additionalProperties`: `should not be set for TYPE_OBJECT` (promptfoo/promptfoo#6904), and google-genai raises " +
 		"`additionalProperties is not supported in the Gemini API.`; danny-avila/LibreChat#13850 probed each keyword live. " +
-		"Which clients send what, measured with testdata/clients/harness.mjs on the pinned clients: ai 6 + @ai-sdk/google 3.0.141 keeps only " +
+		"Which clients send what, measured with testdata/clients/harness.mjs on the pinned clients: ai 6 + `@ai-sdk/google` 3.0.141 keeps only " +
 		"type, description, required, format, enum/const, properties, items, allOf/anyOf/oneOf and minLength (it drops the rest, minimum and default " +
-		"included); LangChain (@langchain/google-genai 2.3.2) drops `$schema`, `additionalProperties` and `strict` and sends the rest; " +
-		"@google/genai 3.6.1's tTool drops `additionalProperties`, passes other keys through, and sends a schema with `$schema` as " +
+		"included); LangChain (`@langchain/google-genai` 2.3.2) drops `$schema`, `additionalProperties` and `strict` and sends the rest; " +
+		"`@google/genai` 3.6.1's tTool drops `additionalProperties`, passes other keys through, and sends a schema with `$schema` as " +
 		"`parametersJsonSchema` instead (its comment: \"Schemas with $schema are routed to the equivalent API json schema field\"). " +
 		"The findings for `$schema` and `additionalProperties` say so. " +
 		"`$ref`/`$defs` are reported by gemini/ref. Clients that send `parametersJsonSchema` instead (gemini-cli) use the gemini-jsonschema profile. " +

@@ -12,14 +12,14 @@ var _ = register(&Rule{
 	Summary:  "a root property's schema is not a JSON object: the TypeScript SDK's listTools() rejects the whole list",
 	Help: `Why: schema.ts types inputSchema and outputSchema "properties" as
 { [key: string]: object } in every spec version, and the TypeScript SDK holds
-clients to it: @modelcontextprotocol/sdk 1.32.2 types.js parses the tools/list
+clients to it: ` + "`@modelcontextprotocol/sdk`" + ` 1.32.2 types.js parses the tools/list
 result with ToolSchema (properties: z.record(z.string(), AssertObjectSchema)),
 so a property schema that is the boolean true or false, or "properties" that
 is not an object, throws in Client.listTools() ("Invalid input" at
 tools[N].inputSchema.properties.NAME) and the client loses every tool of the
 server, not just this one. JSON Schema allows boolean subschemas, so a
 validator does not object. Measured with testdata/clients/harness.mjs: the
-SDK's listTools() and @google/genai's mcpToTool() (which lists through it)
+SDK's listTools() and ` + "`@google/genai`" + `'s mcpToTool() (which lists through it)
 reject such a tool; the Agents SDK and the Gemini converters accept it.
 
 What is checked: "properties" of the inputSchema and outputSchema roots is an

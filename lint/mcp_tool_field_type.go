@@ -15,12 +15,12 @@ var _ = register(&Rule{
 	Help: `Why: schema.ts types a Tool's title and description as strings, icons as
 an array of {src: string, ...}, execution and _meta as objects, and the
 "required" of inputSchema and outputSchema as an array of strings. The
-TypeScript SDK enforces each: @modelcontextprotocol/sdk 1.32.2 Client.listTools()
+TypeScript SDK enforces each: ` + "`@modelcontextprotocol/sdk`" + ` 1.32.2 Client.listTools()
 parses the result with ToolSchema (types.js), and one tool with a numeric
 title throws ("expected string, received number" at tools[N].title), so the
 client loses every tool of the server. Measured with
 testdata/clients/harness.mjs (probe_title_not_string): the SDK's listTools()
-and @google/genai's mcpToTool() reject it. Annotations have their own rule,
+and ` + "`@google/genai`" + `'s mcpToTool() reject it. Annotations have their own rule,
 mcp/annotation-type; the name has mcp/tool-name-invalid.
 
 What is checked: each of those fields, when present, has the type above.

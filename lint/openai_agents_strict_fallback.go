@@ -13,7 +13,7 @@ var _ = register(&Rule{
 	Profile:  ProfileOpenAIAgents,
 	Severity: contract.Warning,
 	Summary:  "the OpenAI Agents SDK cannot make this tool strict and sends it with strict: false",
-	Help: "With convertSchemasToStrict, the OpenAI Agents SDK (@openai/agents-core 0.20.0, mcp.mjs mcpToFunctionTool) rewrites each MCP tool " +
+	Help: "With convertSchemasToStrict, the OpenAI Agents SDK (`@openai/agents-core` 0.20.0, mcp.mjs mcpToFunctionTool) rewrites each MCP tool " +
 		"to strict mode itself: every property required, optional ones nullable, objects closed. What it cannot rewrite without changing " +
 		"the accepted values it leaves alone: the tool goes to the API with strict: false, and the SDK only logs a warning " +
 		"(\"Error converting MCP schema to strict mode\"). The model may then send arguments the schema does not allow. " +

@@ -32,7 +32,7 @@ var _ = register(&Rule{
 	Profile:  ProfileOpenAIAgents,
 	Severity: contract.Warning,
 	Summary:  "the OpenAI Agents SDK sends the tool under another name",
-	Help: "The OpenAI Agents SDK's tool() (@openai/agents-core 0.20.0, utils/tools.mjs toFunctionToolName) replaces every character " +
+	Help: "The OpenAI Agents SDK's tool() (`@openai/agents-core` 0.20.0, utils/tools.mjs toFunctionToolName) replaces every character " +
 		"outside a-z A-Z 0-9 with `_`, so `get-env` reaches the model as `get_env` (the SDK still calls the MCP tool by its own name). " +
 		"The raw API would have taken `-`; what changes is the name the model, logs and traces see, and two tools that differ only there " +
 		"collide (\"Duplicate tool names found across MCP servers\"). Measured with testdata/clients/harness.mjs: 20 of the 318 corpus tools are renamed. " +

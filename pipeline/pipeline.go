@@ -61,6 +61,9 @@ type Options struct {
 	// FailOnExisting lets findings the base had count for FailOn;
 	// AllowBreaking lets breaking changes not fail the run.
 	FailOnExisting, AllowBreaking bool
+	// AllowedBy is the label that sets AllowBreaking, written on each
+	// finding it lets through so the JSON report names it.
+	AllowedBy string
 	// BaseCatalogs are snapshot folders read elsewhere (the Action through
 	// the API), by the Against label they stand for.
 	BaseCatalogs map[string][]*contract.Catalog
@@ -100,6 +103,22 @@ type Result struct {
 	SnapshotDir string
 
 	failOnExisting, allowBreaking bool
+}
+
+// markAllowed writes label on what the allow label lets through (Fails):
+// the breaking changes, and the findings the pull request hides from
+// itself, listed or counted past the cap.
+func markAllowed(result *contract.Result, label string) {
+	for i := range result.Findings {
+		if f := &result.Findings[i]; f.Rule == policy.HidesNewFinding || f.Change == contract.ChangeBreaking {
+			f.AllowedBy = label
+		}
+	}
+	for i := range result.Omitted {
+		if o := &result.Omitted[i]; o.Rule == policy.HidesNewFinding {
+			o.AllowedBy = label
+		}
+	}
 }
 
 // Fails says whether the run fails: a finding at or above FailOn, unless
@@ -349,6 +368,9 @@ func (r *run) finish(result *contract.Result, pol policy.Policy, collisionsRan b
 		}
 		clear(result.Findings[len(kept):])
 		result.Findings, result.Omitted = kept, capper.Omitted()
+	}
+	if r.o.AllowBreaking {
+		markAllowed(result, r.o.AllowedBy)
 	}
 	contract.SortFindings(result.Findings, result.Servers)
 	if len(r.o.Masker.Secrets()) > 0 {

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
+	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/mcp-contract/mcp-contract/source"
 )
 
@@ -140,5 +142,34 @@ func TestSnapshotCommandLine(t *testing.T) {
 		if got := SnapshotCommandLine(&tc.o, tc.dir, tc.servers...); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)
 		}
+	}
+}
+
+// The allow label is written on what it lets through, so the JSON report
+// says who allowed a break as SARIF and the page do; a finding it does not
+// let through stays unmarked.
+func TestMarkAllowed(t *testing.T) {
+	yes := true
+	result := &contract.Result{
+		Findings: []contract.Finding{
+			{Rule: "drift/required-added", Category: contract.CategoryDrift, Change: contract.ChangeBreaking, Severity: contract.Error, New: &yes},
+			{Rule: policy.HidesNewFinding, Category: contract.CategoryLint, Severity: contract.Error, New: &yes},
+			{Rule: "drift/description-changed", Category: contract.CategoryDrift, Change: "review", Severity: contract.Warning},
+			{Rule: "gemini/ref", Category: contract.CategoryLint, Severity: contract.Error, New: &yes},
+		},
+		Omitted: []contract.Omitted{{Rule: policy.HidesNewFinding, Server: "s", Severity: contract.Error, Count: 3}, {Rule: "gemini/ref", Server: "s", Severity: contract.Error, Count: 2}},
+	}
+	markAllowed(result, "ok-to-break")
+	var got []string
+	for _, f := range result.Findings {
+		got = append(got, f.Rule+"="+f.AllowedBy)
+	}
+	for _, o := range result.Omitted {
+		got = append(got, "omitted "+o.Rule+"="+o.AllowedBy)
+	}
+	want := []string{"drift/required-added=ok-to-break", policy.HidesNewFinding + "=ok-to-break", "drift/description-changed=", "gemini/ref=",
+		"omitted " + policy.HidesNewFinding + "=ok-to-break", "omitted gemini/ref="}
+	if !slices.Equal(got, want) {
+		t.Errorf("marked %q, want %q", got, want)
 	}
 }

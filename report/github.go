@@ -139,7 +139,13 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 		sev := g.Severity
 		if pin, ok := opts.Pins[f.Server]; ok && rank == rankBreaking {
 			f.File, f.Line, f.Column = pin.File, pin.Line, 0
-			message += " It arrived with this line's change of the package " + f.Server + " runs."
+			// The cause first, then the ways forward (the fix ends the message).
+			cause := " It arrived with this line's change of the package " + f.Server + " runs."
+			if fix := " Fix: " + g.Fix; g.Fix != "" && strings.HasSuffix(message, fix) {
+				message = strings.TrimSuffix(message, fix) + cause + fix
+			} else {
+				message += cause
+			}
 		}
 		if rank == rankBreaking && opts.AllowedBy != "" {
 			sev = contract.Info
@@ -190,6 +196,10 @@ func GitHub(w io.Writer, r *contract.Result, opts GitHubOptions) error {
 		rank := rankOwn
 		if g.Rule == DescriptionChangedRule {
 			rank = rankDescription
+			g.Findings = append([]contract.Finding(nil), g.Findings...)
+			for i := range g.Findings {
+				g.Findings[i].Message = wasNow(g.Findings[i].Message)
+			}
 		}
 		addGroup(&g, rank, factMessage(&g))
 	}
@@ -308,6 +318,62 @@ func githubMessage(f contract.Finding) string {
 		msg += " Fix: " + f.Fix
 	}
 	return msg
+}
+
+// wasNowRunes is how much of each side of a description change an
+// annotation quotes: enough for the words around the change.
+const wasNowRunes = 160
+
+// wasNow rewrites a description change's word diff ("changed: Read
+// [-an image-]{+a file+}") as the plain text of each side, `changed: was:
+// "Read an image" now: "Read a file"`: an annotation is plain text, where
+// the markers read as noise. A message without a diff is kept.
+func wasNow(msg string) string {
+	at := strings.Index(msg, "changed: ")
+	if at < 0 || !strings.Contains(msg[at:], "[-") && !strings.Contains(msg[at:], "{+") {
+		return msg
+	}
+	head, diff := msg[:at+len("changed: ")], msg[at+len("changed: "):]
+	side := func(keep, drop [2]string) string {
+		var b strings.Builder
+		rest := diff
+		for rest != "" {
+			i, j := strings.Index(rest, keep[0]), strings.Index(rest, drop[0])
+			if i < 0 && j < 0 {
+				b.WriteString(rest)
+				break
+			}
+			mark := keep
+			if i < 0 || j >= 0 && j < i {
+				i, mark = j, drop
+			}
+			end := strings.Index(rest[i+2:], mark[1])
+			if end < 0 {
+				b.WriteString(rest)
+				break
+			}
+			b.WriteString(rest[:i])
+			if mark == keep {
+				b.WriteString(rest[i+2 : i+2+end])
+			}
+			b.WriteString(" ")
+			rest = rest[i+2+end+2:]
+		}
+		return strconv.Quote(cutRunes(strings.Join(strings.Fields(b.String()), " "), wasNowRunes))
+	}
+	del, ins := [2]string{"[-", "-]"}, [2]string{"{+", "+}"}
+	return head + "was: " + side(del, ins) + " now: " + side(ins, del)
+}
+
+// cutRunes keeps the first n runes of s, marking a cut with "…".
+func cutRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i] + "…"
+		}
+		n--
+	}
+	return s
 }
 
 // command renders one workflow command. The message was masked by the

@@ -268,11 +268,28 @@ func TestGitHubOneFactOneAnnotation(t *testing.T) {
 	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	want := "::warning file=s.json,line=90,title=drift/description-changed::fs/read_media_file/description: tool description changed: Read [-an image-]{+a file+} (non-breaking)\n" +
+	want := "::warning file=s.json,line=90,title=drift/description-changed::fs/read_media_file/description: tool description changed: was: \"Read an image\" now: \"Read a file\" (non-breaking)\n" +
 		"::warning file=s.json,line=10,title=drift/annotation-changed::fs: annotations.openWorldHint went from true to false (14 places in 14 tools: tool00, tool01, tool02, tool03, tool04, tool05, tool06, tool07, and 6 more) (non-breaking)\n" +
 		"::warning file=s.json,line=40,title=openai-strict/property-not-required::fs/edit: property \"p0\" is not in required (and 11 more like it)\n"
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// A description change's annotation is plain text: each side as it reads,
+// cut to a length a reviewer takes in, never the word diff's markers.
+func TestGitHubDescriptionChangeReadsAsWasNow(t *testing.T) {
+	long := strings.Repeat("word ", 60)
+	for _, tc := range []struct{ msg, want string }{
+		{"tool description changed: Read [-an image-]{+a file+} <b>", `tool description changed: was: "Read an image <b>" now: "Read a file <b>"`},
+		{"parameter path description changed: … the {+whole+} file", `parameter path description changed: was: "… the file" now: "… the whole file"`},
+		{"tool description changed: [-" + long + "-]{+short+}", `tool description changed: was: "` + strings.Repeat("word ", 32) + `…" now: "short"`},
+		{"tool description changed: unclosed [-text", `tool description changed: was: "unclosed [-text" now: "unclosed [-text"`},
+		{"something else", "something else"},
+	} {
+		if got := wasNow(tc.msg); got != tc.want {
+			t.Errorf("wasNow(%q)\n got %s\nwant %s", tc.msg, got, tc.want)
+		}
 	}
 }
 
@@ -294,14 +311,15 @@ func TestGitHubOneChangeOneAnnotation(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
-	// A break that came with a changed pin is annotated on the pin.
+	// A break that came with a changed pin is annotated on the pin, and
+	// says so before the ways forward.
 	out.Reset()
 	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{Pins: map[string]contract.Location{"fs": {File: "package.json", Line: 4}}}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(out.String(), "::error file=package.json,line=4,title=drift/output-required-property-removed::") ||
-		!strings.Contains(out.String(), "It arrived with this line's change of the package fs runs.") {
-		t.Errorf("not on the pin:\n%s", out.String())
+		!strings.HasSuffix(out.String(), "(breaking) It arrived with this line's change of the package fs runs. Fix: keep it required, or version the tool.\n") {
+		t.Errorf("not on the pin, or the cause not before the ways forward:\n%s", out.String())
 	}
 	out.Reset()
 	if err := GitHub(&out, &contract.Result{Findings: findings}, GitHubOptions{AllowedBy: "mcp-contract:breaking-ok"}); err != nil {

@@ -214,6 +214,7 @@ func (e *elementEncoder) finding(f *contract.Finding) {
 	if f.New != nil {
 		e.raw("," + field + "new\": " + strconv.FormatBool(*f.New))
 	}
+	e.optStr(","+field+"allowedBy\": ", f.AllowedBy)
 	e.raw("\n    }")
 }
 

@@ -24,6 +24,7 @@ func TestFindingMatchesEncodingJSON(t *testing.T) {
 		{Rule: "a/b", Severity: contract.Error, Category: "collisions", Message: "related", Related: []contract.Location{{Server: "o", Tool: "x", Line: 3}}},
 		{Rule: "a/b", Severity: contract.Error, Category: "lint", Message: `say "hi"`, Fix: `C:\path`},
 		{Rule: "a/b", Severity: contract.Error, Category: "drift", Message: "one change", Details: []string{"data may be missing"}},
+		{Rule: "drift/required-added", Severity: contract.Error, Category: "drift", Message: "allowed", Change: "breaking", New: new(bool), AllowedBy: "mcp-contract:breaking-ok"},
 		{Message: ""},
 	}
 	for i := range findings {

@@ -51,6 +51,37 @@ func TestCount(t *testing.T) {
 	}
 }
 
+// A pull request that changes only a tool's description (and so leaves its
+// snapshot stale) says whose description changed, the rug-pull signal, not
+// "1 new drift warning"; the text report's verdict says it too.
+func TestVerdictNamesTheChangedDescription(t *testing.T) {
+	yes := true
+	r := &contract.Result{
+		Servers: []contract.ServerInfo{{Name: "search", Tools: 2}},
+		Drift:   &contract.DriftCoverage{Compared: []contract.DriftServer{{Server: "search", How: contract.DriftLive}}},
+		Findings: []contract.Finding{
+			{Rule: SnapshotStaleRule, Severity: contract.Error, Category: contract.CategoryDrift, Server: "search", Message: "stale", Fix: "run `mcp-contract snapshot --server search`", New: &yes},
+			{Rule: DescriptionChangedRule, Severity: contract.Warning, Category: contract.CategoryDrift, Change: contract.ChangeNonBreaking, Server: "search",
+				Tool: "search", Message: "tool description changed: Search [-the web-]{+the web and send results to x+}", New: &yes},
+		},
+	}
+	var out bytes.Buffer
+	if err := Markdown(&out, r, MarkdownOptions{FailOn: contract.Error}); err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(out.String(), "\n")
+	if want := "❌ **mcp-contract**: 1 stale snapshot (search); the description of `search` changed (1 server, 2 tools, fail-on error)"; first != want {
+		t.Errorf("first line\n%s\nwant\n%s", first, want)
+	}
+	out.Reset()
+	if err := Text(&out, r, TextOptions{FailOn: contract.Error}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `the description of "search" changed`) || strings.Contains(out.String(), "drift warning") {
+		t.Errorf("text report:\n%s", out.String())
+	}
+}
+
 // A failing pull request's page ends with its ways forward: the exact
 // snapshot command while the snapshot is stale, and the configured label;
 // with the label its breaking changes are allowed, not red; a description
@@ -85,7 +116,7 @@ func TestMarkdownPullRequestPage(t *testing.T) {
 	}
 	s := out.String()
 	first, _, _ := strings.Cut(s, "\n")
-	if want := "❌ **mcp-contract**: This pull request breaks 1 tool of filesystem: `read_media_file` (outputSchema.content\\[\\] property \"data\" is no longer required: consumers may not get it); 1 stale snapshot (filesystem); 1 new drift warning, 1 existing finding not from this pull request (1 server, 14 tools, fail-on error)"; first != want {
+	if want := "❌ **mcp-contract**: This pull request breaks 1 tool of filesystem: `read_media_file` (outputSchema.content\\[\\] property \"data\" is no longer required: consumers may not get it); 1 stale snapshot (filesystem); the description of `read_media_file` changed, 1 existing finding not from this pull request (1 server, 14 tools, fail-on error)"; first != want {
 		t.Errorf("first line\n%s\nwant\n%s", first, want)
 	}
 	for _, want := range []string{

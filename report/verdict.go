@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -90,6 +91,26 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 	}
 	var categories []string
 	counted = slices.DeleteFunc(counted, func(f contract.Finding) bool { return strings.HasPrefix(f.Rule, policyGroup) })
+	// A changed description is the rug-pull signal: it is named, not
+	// counted as one more drift finding.
+	var described [2][]contract.Finding
+	counted = slices.DeleteFunc(counted, func(f contract.Finding) bool {
+		if f.Rule != DescriptionChangedRule {
+			return false
+		}
+		k := 0
+		if f.Severity >= failOn {
+			k = 1
+		}
+		described[k] = append(described[k], f)
+		return true
+	})
+	if d := descriptionsChanged(described[1], text, code); d != "" {
+		v.why = append(v.why, d)
+	}
+	if d := descriptionsChanged(described[0], text, code); d != "" {
+		v.also = append(v.also, d)
+	}
 	if omittedBy(r, contract.Error, contract.CategoryLint, false)+omittedBy(r, contract.Warning, contract.CategoryLint, false)+omittedBy(r, contract.Info, contract.CategoryLint, false) > 0 {
 		categories = append(categories, contract.CategoryLint)
 	}
@@ -141,6 +162,26 @@ func judge(r *contract.Result, failOn contract.Severity, allowedBy string, text,
 		}
 	}
 	return v
+}
+
+// descriptionsChanged says whose descriptions changed: "the description of
+// `search` changed", up to three tools by name, else their count and servers.
+func descriptionsChanged(fs []contract.Finding, text, code func(string) string) string {
+	var tools []string
+	for _, f := range fs {
+		if name := code(f.Tool); !slices.Contains(tools, name) {
+			tools = append(tools, name)
+		}
+	}
+	switch {
+	case len(tools) == 0:
+		return ""
+	case len(tools) == 1:
+		return "the description of " + tools[0] + " changed"
+	case len(tools) <= 3:
+		return "the descriptions of " + english.List(tools, "and") + " changed"
+	}
+	return fmt.Sprintf("the descriptions of %d tools of %s changed", len(tools), serversOf(fs, text))
 }
 
 // serversOf names the servers of findings: "memory", "memory and weather",

@@ -99,7 +99,6 @@ func startProcess(sc *ServerConfig, tail *lineTail) (*process, error) {
 		jail.Close()
 		return nil, fmt.Errorf("cannot start %q: %v; check the command and its working directory", argv[0], err)
 	}
-	procs.Track(cmd.Process.Pid, true)
 	closeAll(inR, outW, errW)
 	p := &process{cmd: cmd, jail: jail, cwdNote: cwdNote, stdin: inW, stdout: outR, tail: tail,
 		stderrDone: make(chan struct{}), exited: make(chan struct{})}

@@ -76,7 +76,7 @@ func (c *cli) runAction(ctx context.Context) int {
 	run := actionPlan{reportPath: filepath.Join(workspace, ghaction.ReportFile),
 		// The label is read from the event: a label added after the run
 		// started counts from the next run (labeled events re-run it).
-		allowBreaking: ev.PR != 0 && ev.HasLabel(in.AllowBreakingLabel)}
+		allowBreaking: ev.PR != 0 && ev.HasLabel(in.AllowBreakingLabel), label: in.AllowBreakingLabel}
 	if run.against, run.base, err = ghaction.DefaultAgainst(ctx, in, ev, pipeline.SnapshotDir(cfg)); err != nil {
 		return c.actionFailed(gha, err)
 	}

@@ -93,6 +93,7 @@ func (r *againstRepo) event(t *testing.T, labels ...string) string {
 type savedReport struct {
 	Findings []struct {
 		Rule, Server, Tool, Change, File string
+		AllowedBy                        string `json:"allowedBy"`
 		Line                             int
 		New                              *bool
 	}
@@ -189,6 +190,9 @@ func TestActionBreakingChangesAmongOldDebt(t *testing.T) {
 				breaking = append(breaking, f.Server+" "+f.Rule+" "+f.Tool)
 				if f.New == nil || !*f.New {
 					t.Errorf("breaking change %s %s not new", f.Rule, f.Tool)
+				}
+				if allowed := strings.Contains(strings.Join(labels, " "), "breaking-ok"); allowed != (f.AllowedBy == "mcp-contract:breaking-ok") {
+					t.Errorf("labels %q: breaking change %s %s has allowedBy %q in the JSON report", labels, f.Rule, f.Tool, f.AllowedBy)
 				}
 			case f.New != nil && !*f.New:
 				existing++

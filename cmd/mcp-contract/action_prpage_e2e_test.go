@@ -192,6 +192,14 @@ func TestActionPullRequestPage(t *testing.T) {
 	if !strings.Contains(bump.stdout, "title=drift/description-changed") {
 		t.Errorf("bump: the description change of read_media_file has no annotation:\n%s", strings.Join(annotations, "\n"))
 	}
+	for _, a := range annotations {
+		if strings.Contains(a, "title=drift/description-changed") && (strings.Contains(a, "[-") || strings.Contains(a, "{+") || !strings.Contains(a, "was: \"")) {
+			t.Errorf("bump: the description change is not plain text: %s", a)
+		}
+	}
+	if a := annotations[0]; !regexp.MustCompile(`It arrived with this line's change of the package .* runs\. Fix: `).MatchString(a) {
+		t.Errorf("bump: the pin annotation does not give the cause before the ways forward: %s", a)
+	}
 	if len(api.comments) != 1 {
 		t.Fatalf("bump: %d comments, want one created", len(api.comments))
 	}

@@ -18,12 +18,14 @@ type actionPlan struct {
 	base    map[string][]*contract.Catalog
 	// allowBreaking: the pull request carries the allow-breaking label.
 	allowBreaking bool
+	// label is the allow-breaking label, which the report names.
+	label string
 	// reportPath is where the JSON report goes.
 	reportPath string
 }
 
 func (r actionPlan) apply(o *pipeline.Options) {
-	o.AllowBreaking, o.BaseCatalogs = r.allowBreaking, r.base
+	o.AllowBreaking, o.AllowedBy, o.BaseCatalogs = r.allowBreaking, r.label, r.base
 }
 
 // actionCheck runs the command input once: the args input is parsed by the

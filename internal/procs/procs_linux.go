@@ -232,11 +232,25 @@ func cloexecEach() error {
 }
 
 // Start starts cmd as the leader of a new process group, as j's user when
-// j is not nil.
+// j is not nil, and tracks it as a running server's leader.
 func Start(cmd *exec.Cmd, j *Jail) error {
 	if err := setup(); err != nil {
 		return err
 	}
+	// Between its fork and being tracked, a new leader is our child in a
+	// group not ours: a stray to the sweep of another server stopping at
+	// the same time, which would kill it. The sweep reads leaders under
+	// this lock, so it waits until the new one is known.
+	leadersMu.Lock()
+	defer leadersMu.Unlock()
+	err := start(cmd, j)
+	if err == nil {
+		leaders[cmd.Process.Pid] = true
+	}
+	return err
+}
+
+func start(cmd *exec.Cmd, j *Jail) error {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
@@ -399,8 +413,9 @@ var (
 	leaders   = map[int]bool{}
 )
 
-// Track records pid as a running server's leader (on) or forgets it, so
-// that ending one server does not take another's leader for a stray.
+// Track records pid as a running server's leader (on; Start does it for
+// the servers it starts) or forgets it once the server is done, so that
+// ending one server does not take another's leader for a stray.
 func Track(pid int, on bool) {
 	leadersMu.Lock()
 	defer leadersMu.Unlock()

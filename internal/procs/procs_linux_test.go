@@ -3,6 +3,7 @@ package procs
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,4 +49,33 @@ func TestMapped(t *testing.T) {
 	if mapped(1<<32-10, 20) {
 		t.Error("ids past 2^32 mapped")
 	}
+}
+
+// A server that has just started is no stray to a sweep beside it: a server
+// stopping while another starts (parallel fetches, one crashing) must not
+// kill the other before its caller has tracked it.
+func TestStartedServerIsNoStrayToAnotherServersSweep(t *testing.T) {
+	starting := exec.Command("sleep", "30")
+	if err := Start(starting, nil); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		Kill(starting.Process.Pid, nil)
+		Track(starting.Process.Pid, false)
+		starting.Wait()
+	}()
+	stopping := exec.Command("sleep", "30")
+	if err := Start(stopping, nil); err != nil {
+		t.Fatal(err)
+	}
+	Kill(stopping.Process.Pid, nil)
+	Track(stopping.Process.Pid, false)
+	stopping.Wait()
+	// A killed child stays a zombie until it is waited for, so ask /proc.
+	for _, p := range live() {
+		if p.pid == starting.Process.Pid {
+			return
+		}
+	}
+	t.Fatal("the other server's stop killed the one just started")
 }
