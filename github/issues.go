@@ -132,3 +132,47 @@ func CommentPR(ctx context.Context, gha *githubactions.Action, ev Event, token s
 	}
 	return ev.PR, nil
 }
+
+// IssuesOptions say where and how KeepIssues keeps the drift issues of a
+// saved report.
+type IssuesOptions struct {
+	// Repo is owner/name; Token, APIURL and RunURL as their GITHUB_
+	// variables give them.
+	Repo, Token, APIURL, RunURL string
+	MaxIssues                   int
+	// DryRun writes nothing and prints to Out what it would write: with a
+	// token and a repository it reads the open issues to say which.
+	DryRun bool
+	Out    io.Writer
+	Masker *safetext.Masker
+}
+
+// KeepIssues brings the drift issues in step with result, or with DryRun
+// says how it would, and returns how many servers drift.
+func KeepIssues(ctx context.Context, result *contract.Result, o IssuesOptions) (int, error) {
+	r, err := ParseRepo(o.Repo)
+	sync := SyncOptions{MaxIssues: o.MaxIssues, RunURL: o.RunURL}
+	switch {
+	case o.DryRun && (o.Token == "" || o.Repo == ""):
+		standings := StandingsNow(result, o.RunURL, o.Masker)
+		return WritePlan(o.Out, PlanDriftIssuesUnlisted(standings, sync), standings, o.Masker), nil
+	case err != nil:
+		return 0, contract.Inputf("%v (give --repo owner/name or set GITHUB_REPOSITORY)", err)
+	case o.Token == "":
+		return 0, contract.Inputf("issues needs GITHUB_TOKEN, a token allowed to write issues (or --dry-run to see what it would write)")
+	case o.DryRun:
+		client, err := NewClient(o.APIURL, o.Token, nil)
+		if err != nil {
+			return 0, contract.Inputf("%v", err)
+		}
+		standings := StandingsNow(result, o.RunURL, o.Masker)
+		plan, err := client.PlanDriftIssues(ctx, r, standings, sync)
+		if err != nil {
+			return 0, fmt.Errorf("drift issues: %w", err)
+		}
+		return WritePlan(o.Out, plan, standings, o.Masker), nil
+	}
+	return KeepDriftIssues(ctx, o.APIURL, o.Token, r, result, o.MaxIssues, o.RunURL, o.Masker, func(format string, args ...any) {
+		fmt.Fprintf(o.Out, format+"\n", args...)
+	})
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 
 	ghaction "github.com/mcp-contract/mcp-contract/github"
@@ -48,32 +47,8 @@ issues are (not) there. Exit 0, or 1 with --fail-on-drift when a server drifts.`
 			}
 			token := os.Getenv("GITHUB_TOKEN")
 			c.masker.Add(token)
-			r, err := ghaction.ParseRepo(repo)
-			runURL := ghaction.RunURL()
-			switch {
-			case dryRun && (token == "" || repo == ""):
-				standings := ghaction.StandingsNow(result, runURL, c.masker)
-				plan := ghaction.PlanDriftIssuesUnlisted(standings, ghaction.SyncOptions{MaxIssues: maxIssues, RunURL: runURL})
-				return c.driftExit(failOnDrift, ghaction.WritePlan(c.stdout, plan, standings, c.masker))
-			case err != nil:
-				return usagef("%v (give --repo owner/name or set GITHUB_REPOSITORY)", err)
-			case token == "":
-				return usagef("issues needs GITHUB_TOKEN, a token allowed to write issues (or --dry-run to see what it would write)")
-			case dryRun:
-				client, err := ghaction.NewClient(os.Getenv("GITHUB_API_URL"), token, nil)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				standings := ghaction.StandingsNow(result, runURL, c.masker)
-				plan, err := client.PlanDriftIssues(cmd.Context(), r, standings, ghaction.SyncOptions{MaxIssues: maxIssues, RunURL: runURL})
-				if err != nil {
-					return fmt.Errorf("drift issues: %w", err)
-				}
-				return c.driftExit(failOnDrift, ghaction.WritePlan(c.stdout, plan, standings, c.masker))
-			}
-			drifting, err := ghaction.KeepDriftIssues(cmd.Context(), os.Getenv("GITHUB_API_URL"), token, r, result, maxIssues, runURL, c.masker, func(format string, args ...any) {
-				fmt.Fprintf(c.stdout, format+"\n", args...)
-			})
+			drifting, err := ghaction.KeepIssues(cmd.Context(), result, ghaction.IssuesOptions{Repo: repo, Token: token,
+				APIURL: os.Getenv("GITHUB_API_URL"), RunURL: ghaction.RunURL(), MaxIssues: maxIssues, DryRun: dryRun, Out: c.stdout, Masker: c.masker})
 			if err != nil {
 				return err
 			}
