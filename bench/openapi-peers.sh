@@ -21,6 +21,9 @@ SEED=${SEED:-31}
 root=$PWD
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The servers `snapshot --stdio` starts cannot read a 0700 folder (seen as
+# MODULE_NOT_FOUND for a file that is there).
+chmod 755 "$tmp"
 py() { python3 "$root/bench/openapi-peers/fidelity.py" "$@"; }
 
 npm ci --prefix bench/npm --no-audit --no-fund --loglevel=error >/dev/null
@@ -57,8 +60,11 @@ rss() { awk '{print $2}' "$1" | sort -n | awk '{a[NR]=$1} END {printf "%d", a[in
 # row LABEL NAME SPEC TOOLS [OURS_MAP]: a table row for a generator whose tools are in TOOLS
 row() {
   local label=$1 name=$2 spec=$3 tools=$4 map=${5:-} lint fid missing
-  "$mc" lint "$tools" --profile mcp,openai-strict,gemini --format json --fail-on never -o "$w/$name.lint.json" 2>>"$w/$name.err"
-  lint=$(py lint "$w/$name.lint.json")
+  # one profile a run, as bench/openapi.sh counts them
+  for p in mcp openai-strict gemini; do
+    "$mc" lint "$tools" --profile "$p" --format json --fail-on never -o "$w/$name.$p.json" 2>>"$w/$name.err"
+  done
+  lint=$(py lint "$w/$name".{mcp,openai-strict,gemini}.json)
   mkdir -p "$w/$name.bind"
   missing=$(py bind "$tools" "$w/ids.txt" "$w/$name.bind" "$spec" "$name" $map)
   (cd "$w/$name.bind" && "$mc" lint --format json --fail-on never -o "$w/$name.bind.json" 2>>"$w/$name.err")
@@ -69,7 +75,7 @@ row() {
 }
 # failed LABEL NAME: a row for a generator that gave no tools
 failed() {
-  printf '| %s | failed: %s | | | | | %s s | %s MB |\n' "$1" "$(grep -v '^\s*at ' "$w/$2.err" | grep -m1 -iE 'error|heap|killed' | tr '|' '/' | cut -c1-140)" "$(med "$w/$2.time")" "$(rss "$w/$2.time")"
+  printf '| %s | failed: %s | | | | | %s s | %s MB |\n' "$1" "$(grep -v '^\s*at ' "$w/$2.err" | grep -iE -A1 'error|heap|killed' | head -2 | tr '|\n' '/ ' | cut -c1-200)" "$(med "$w/$2.time")" "$(rss "$w/$2.time")"
 }
 
 echo "RUNS=$RUNS SEED=$SEED; $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores, $(uname -m), load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -100,7 +106,7 @@ for pair in "github:$github" "notion:$notion"; do
   # installed and compiled once, and the compiled server's tools read.
   if timed omg node "$omg" -i "$spec" -o "$w/omg-project" --force \
     && (cd "$w/omg-project" && npm install --no-audit --no-fund --loglevel=error >/dev/null 2>>"$w/omg.err" ; npm run build >"$w/omg.tsc" 2>&1; test -f build/index.js) \
-    && "$mc" snapshot --stdio "node $w/omg-project/build/index.js" --name omg --dir "$w/snap" --timeout 5m --start-timeout 5m 2>>"$w/omg.err"; then
+    && "$mc" snapshot --stdio "node $w/omg-project/build/index.js" --name omg --dir "$w/snap" --timeout 5m --start-timeout 5m >/dev/null 2>>"$w/omg.err"; then
     row "\`openapi-mcp-generator\` 4.0.1 (compiled server)" omg "$spec" "$w/snap/omg.json"
   else failed "\`openapi-mcp-generator\` 4.0.1" omg; fi
   # tsc still emits when it reports a type error; say so under the table.
@@ -125,4 +131,6 @@ for pair in "github:$github" "notion:$notion"; do
   fi
 done
 echo
+echo "- wall and peak RSS: ours and @buildwithlayer/openapi-to-tools, the CLI that writes the tools; openapi-mcp-generator, its generator (the project's npm install and tsc not counted); the servers, their start and tools/list read by \`snapshot --stdio\` (RSS of the larger process)."
+echo "- @buildwithlayer/openapi-to-tools nests arguments under \`params\` and \`auth\`, a layout the binding does not read (flat, \`body\`, \`requestBody\`), so most of its fidelity findings are that layout (\`params\` removed, path parameters required), not a disagreement with the API."
 for n in "${notes[@]}"; do echo "- $n"; done

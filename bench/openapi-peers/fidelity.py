@@ -6,7 +6,7 @@
 #                                OUT/tools.json with a config binding each to its operation;
 #                                prints the unmatched operationIds
 #   count REPORT                 "errors hidden" of the binding's findings
-#   lint REPORT                  "tools tokens strict_errors/tools gemini_errors/tools"
+#   lint MCP STRICT GEMINI       (reports of lint --profile each) "tools tokens strict_errors/tools gemini_errors/tools"
 import json, random, re, sys
 
 def ops(spec):
@@ -47,10 +47,10 @@ elif cmd == "count":
     rules = [f["rule"] for f in r["findings"]]
     print(rules.count("openapi/tool-accepts-what-api-rejects"), rules.count("openapi/tool-hides-capability"))
 elif cmd == "lint":
-    r = json.load(open(sys.argv[2]))
-    s = r["servers"][0]
+    s = json.load(open(sys.argv[2]))["servers"][0]
     out = [str(s["tools"]), str(s["tokens"])]
-    for p in ("openai-strict", "gemini"):
+    for p, f in (("openai-strict", sys.argv[3]), ("gemini", sys.argv[4])):
+        r = json.load(open(f))
         errs = [f for f in r["findings"] if f["severity"] == "error" and f["rule"].split("/")[0] == p]
         out.append("%d/%d" % (len(errs), len({f.get("tool") for f in errs})))
     print(" ".join(out))
