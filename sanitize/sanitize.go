@@ -229,3 +229,19 @@ func (c Change) String() string {
 	}
 	return fmt.Sprintf("%s: %s: %s%s: %s", c.Tool, c.Pointer, c.Action, lost, c.Detail)
 }
+
+// ProviderProfiles are the names among names that are sanitize profiles:
+// groups (portable, all) name no one provider.
+func ProviderProfiles(names []string) []string {
+	known := map[string]bool{}
+	for _, p := range Profiles() {
+		known[p] = true
+	}
+	var out []string
+	for _, p := range names {
+		if known[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}

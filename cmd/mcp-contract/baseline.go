@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/mcp-contract/mcp-contract/internal/english"
-	"github.com/mcp-contract/mcp-contract/internal/fileio"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/policy"
 	"github.com/spf13/cobra"
@@ -36,16 +33,16 @@ never recorded: they are changes, not debt.`,
 			if err != nil {
 				return err
 			}
-			data := policy.EncodeBaseline(findings)
+			var mask func(string) string
 			if len(c.masker.Secrets()) > 0 {
-				data = []byte(c.masker.Mask(string(data)))
+				mask = c.masker.Mask
 			}
-			n := bytes.Count(data, []byte("\n    {"))
-			if old, err := os.ReadFile(policy.BaselineFile); err == nil && bytes.Equal(old, data) {
-				_, err := fmt.Fprintf(c.stdout, "%s is up to date (%s)\n", policy.BaselineFile, english.Plural(n, "finding"))
+			n, written, err := policy.SaveBaseline(findings, mask)
+			if err != nil {
 				return err
 			}
-			if err := fileio.WriteFile(policy.BaselineFile, data); err != nil {
+			if !written {
+				_, err := fmt.Fprintf(c.stdout, "%s is up to date (%s)\n", policy.BaselineFile, english.Plural(n, "finding"))
 				return err
 			}
 			_, err = fmt.Fprintf(c.stdout, "wrote %s to %s: commit it\n", english.Plural(n, "finding"), policy.BaselineFile)

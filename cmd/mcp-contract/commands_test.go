@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -190,27 +189,6 @@ func TestSanitize(t *testing.T) {
 	}
 	if _, errOut, code := mcpContract(t, "sanitize", "examples/banking/strict.json"); code != 2 || !strings.Contains(errOut, "needs --profile") {
 		t.Errorf("no profile: exit %d %q", code, errOut)
-	}
-}
-
-func TestCloseMatches(t *testing.T) {
-	ids := []string{"docs/prose-only-constraint", "gemini/anyof-with-siblings", "gemini/type-array", "gemini/unsupported-keyword", "openai-strict/unsupported-keyword"}
-	for _, tc := range []struct {
-		query string
-		want  []string
-	}{
-		{"anyof", []string{"gemini/anyof-with-siblings"}},
-		{"GEMINI/", []string{"gemini/anyof-with-siblings", "gemini/type-array", "gemini/unsupported-keyword"}},
-		{"unsupported-keyword", []string{"gemini/unsupported-keyword", "openai-strict/unsupported-keyword"}},
-		{"gemini/anyof-with-sibling", []string{"gemini/anyof-with-siblings"}},
-		{"anyof-with-siblngs", []string{"gemini/anyof-with-siblings"}},
-		{"gemini/type-aray", []string{"gemini/type-array"}},
-		{"gemini/nope", nil},
-		{"", nil},
-	} {
-		if got := closeMatches(ids, tc.query); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("closeMatches(%q) = %q, want %q", tc.query, got, tc.want)
-		}
 	}
 }
 

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"context"
 	"os"
 
 	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/pipeline"
+	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/sethvargo/go-githubactions"
 	"github.com/spf13/cobra"
 )
@@ -59,7 +59,7 @@ input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 			if ev.Repo.Owner == "" {
 				return usagef("GITHUB_REPOSITORY is not set")
 			}
-			if ev.PR, err = c.commentPR(cmd.Context(), gha, ev, token, pr); err != nil || ev.PR < 0 {
+			if ev.PR, err = ghaction.CommentPR(cmd.Context(), gha, ev, token, pr, c.masker); err != nil || ev.PR < 0 {
 				return err
 			}
 			if ev.PR == 0 {
@@ -71,7 +71,8 @@ input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 			}
 			// The posting workflow holds a write token whatever the PR's origin.
 			ev.Fork = false
-			c.comment(cmd.Context(), gha, ev, ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}, result, failOn, "")
+			in := ghaction.Inputs{Token: token, Comment: mode, CommentID: commentID}
+			ghaction.Comment(cmd.Context(), gha, ev, in, result, c.masker, ghaction.PageOptions(ev, in, failOn, c.masker, "", report.MaxCommentBytes))
 			return nil
 		},
 	}
@@ -81,33 +82,4 @@ input); the repository is GITHUB_REPOSITORY; GITHUB_API_URL is honoured.`,
 	cmd.Flags().StringVar(&commentID, "comment-id", "default", "tells this comment apart from others the same job keeps")
 	cmd.Flags().StringVar(&mode, "comment", "auto", "auto: a clean report only edits an existing comment; always: create one even when clean")
 	return cmd
-}
-
-// commentPR is the pull request to comment on: on a workflow_run event the
-// one whose head is the run's (--pr only picks among those), else the
-// event's, else --pr. It is -1 when the API refused to say, which a
-// notice has told.
-func (c *cli) commentPR(ctx context.Context, gha *githubactions.Action, ev ghaction.Event, token string, pr int) (int, error) {
-	switch {
-	case ev.Name == "workflow_run":
-		run, err := ghaction.ReadWorkflowRun(gha)
-		if err != nil {
-			return 0, usagef("%v", err)
-		}
-		client, err := ghaction.NewClient(gha.Getenv("GITHUB_API_URL"), token, nil)
-		if err != nil {
-			return 0, usagef("%v", err)
-		}
-		n, err := client.PullRequestForRun(ctx, ev.Repo, run, pr)
-		if ghaction.IsRefused(err) || ghaction.IsForbidden(err) {
-			gha.Noticef("%s", safetext.Line(c.masker.Mask("mcp-contract did not comment: "+err.Error())))
-			return -1, nil
-		}
-		return n, err
-	case ev.PR > 0 && pr > 0 && pr != ev.PR:
-		return 0, usagef("--pr %d is not the event's pull request #%d", pr, ev.PR)
-	case ev.PR == 0:
-		return pr, nil
-	}
-	return ev.PR, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-contract/mcp-contract/internal/gctune"
 	"github.com/mcp-contract/mcp-contract/lint"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/policy"
@@ -53,7 +54,7 @@ func (f *serverFlags) options(c *cli) (*pipeline.Options, error) {
 		Config: cfg, ConfigPath: f.config, FailOn: f.failOn,
 		Stdio: f.stdio, URL: f.url, Name: f.name, Headers: f.headers,
 		Timeout: f.timeout, StartTimeout: f.startTimeout,
-		Masker: c.masker, Note: c.note, Progress: c.progress, Loaded: collectSoonerWhenLarge,
+		Masker: c.masker, Note: c.note, Progress: c.progress, Loaded: gctune.SoonerWhenLarge,
 	}, nil
 }
 

@@ -4,15 +4,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
-	"github.com/mcp-contract/mcp-contract/contract"
+	ghaction "github.com/mcp-contract/mcp-contract/github"
 	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/report"
-	"github.com/mcp-contract/mcp-contract/snapshot"
-	"github.com/mcp-contract/mcp-contract/source"
 )
 
 // formats are the values of --format.
@@ -82,105 +79,16 @@ func (c *cli) render(w io.Writer, res *pipeline.Result, rf reportFlags, tf textF
 // sarifOptions are the SARIF options of a run whose file paths are
 // relative to base (the working directory, or the workspace in the
 // Action). Findings without a file of their own are placed where a reader
-// of the repository finds the server: a file server's tool file, its
-// committed snapshot, or its entry in the config; findings about all
-// servers together on the config file.
+// of the repository finds the server (pipeline.Places).
 func (c *cli) sarifOptions(res *pipeline.Result, base string, helpURIs bool) report.SARIFOptions {
-	opts := report.SARIFOptions{Meta: meta(), Rules: rulesThatRan(res.Ran), Masker: c.masker,
-		Snapshots: committedSnapshots(res.SnapshotDir, base),
+	opts := report.SARIFOptions{Meta: meta(), Rules: report.RulesThatRan(pipeline.KnownRules(), res.Ran), Masker: c.masker,
+		Snapshots: ghaction.CommittedSnapshots(res.SnapshotDir, base),
 		Exists:    func(p string) bool { _, err := os.Stat(filepath.Join(base, filepath.FromSlash(p))); return err == nil }}
 	if helpURIs {
-		opts.HelpURI = ruleHelpURI
+		opts.HelpURI = report.READMEHelpURI
 	}
-	inBase := func(p string) string {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return ""
-		}
-		rel, err := filepath.Rel(base, abs)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return ""
-		}
-		if _, err := os.Stat(abs); err != nil {
-			return ""
-		}
-		return filepath.ToSlash(rel)
-	}
-	cfg := res.Config
-	if cfg == nil {
-		return opts
-	}
-	config := inBase(cfg.File)
-	opts.Places = report.Places{Config: contract.Location{File: config}, Servers: map[string]contract.Location{}}
-	for _, s := range cfg.Servers {
-		var at contract.Location
-		snap, err := snapshot.Path(res.SnapshotDir, s.Name)
-		switch {
-		case s.File != "" && inBase(s.File) != "":
-			at.File = inBase(s.File)
-		case err == nil && inBase(snap) != "":
-			at.File = inBase(snap)
-		case config != "":
-			at = contract.Location{File: config, Line: s.Line}
-		default:
-			continue
-		}
-		opts.Places.Servers[s.Name] = at
+	if config, servers, ok := pipeline.Places(res.Config, res.SnapshotDir, base); ok {
+		opts.Places = report.Places{Config: config, Servers: servers}
 	}
 	return opts
-}
-
-// committedSnapshots are the snapshot folder's files with paths from the
-// workspace, where annotations place findings about live servers; none
-// when the folder cannot be read.
-func committedSnapshots(dir, workspace string) []*contract.Catalog {
-	catalogs, err := source.Load(dir)
-	if err != nil {
-		return nil
-	}
-	for _, c := range catalogs {
-		for _, t := range c.Tools {
-			abs, err := filepath.Abs(t.File)
-			if err != nil {
-				return nil
-			}
-			rel, err := filepath.Rel(workspace, abs)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				return nil
-			}
-			t.File = filepath.ToSlash(rel)
-		}
-	}
-	return catalogs
-}
-
-// rulesThatRan lists the metadata of every rule the run ran (all when ran is nil).
-func rulesThatRan(ran func(string) bool) []contract.RuleInfo {
-	var out []contract.RuleInfo
-	for id, info := range pipeline.KnownRules() {
-		if ran == nil || ran(id) {
-			out = append(out, info)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
-
-// readmeURL is the README on the project's default branch.
-const readmeURL = "https://github.com/mcp-contract/mcp-contract/blob/main/README.md"
-
-// ruleHelpURI points a rule at the README section that explains its group:
-// drift and collision rules have their own sections, every lint rule is
-// listed by profile; `mcp-contract explain ID` prints the rule's own help.
-func ruleHelpURI(id string) string {
-	group, _, _ := strings.Cut(id, "/")
-	switch group {
-	case "drift":
-		return readmeURL + "#snapshots-and-drift"
-	case "collision":
-		return readmeURL + "#collisions"
-	case "config":
-		return readmeURL + "#mcp-contractyaml"
-	}
-	return readmeURL + "#profiles"
 }

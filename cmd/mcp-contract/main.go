@@ -12,8 +12,11 @@ import (
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/fileio"
+	"github.com/mcp-contract/mcp-contract/internal/gctune"
 	"github.com/mcp-contract/mcp-contract/internal/hideenv"
+	"github.com/mcp-contract/mcp-contract/internal/interrupt"
 	"github.com/mcp-contract/mcp-contract/pipeline"
+	"github.com/mcp-contract/mcp-contract/source"
 )
 
 // Exit codes (design.md §3).
@@ -40,8 +43,11 @@ func main() {
 	if err := hideenv.Hide(); err != nil {
 		fmt.Fprintf(os.Stderr, "mcp-contract: warning: %v\n", err)
 	}
-	collectLessWhileSmall()
-	ctx, stop := withSignals(os.Stderr)
+	gctune.LessWhileSmall()
+	ctx, stop := interrupt.Watch(os.Stderr, func() {
+		source.KillAll()
+		fileio.RemoveTemps()
+	})
 	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -53,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return runContext(context.Background(), args, stdout, stderr)
 }
 
-// runContext is run under a context a signal may cancel (withSignals).
+// runContext is run under a context a signal may cancel (interrupt.Watch).
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	stdout, stderr, flush := forRunner(args, stdout, stderr)
 	defer flush()
@@ -61,11 +67,11 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	root := c.rootCommand()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
-	if in, ok := interruption(ctx); ok {
+	if in, ok := interrupt.Cause(ctx); ok {
 		// Whatever failed on the way out failed because of the signal.
 		fileio.RemoveTemps()
 		fmt.Fprintf(stderr, "mcp-contract: %s; every server it started is stopped, and no file is left half-written\n", in.Error())
-		return in.code()
+		return in.Code()
 	}
 	return c.exitCode(err)
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/openapi"
 	"github.com/mcp-contract/mcp-contract/sanitize"
 )
@@ -64,12 +63,9 @@ provider profiles the config's profiles: names are applied in turn.`,
 			for _, f := range found {
 				fmt.Fprintln(c.stderr, c.line(fmt.Sprintf("%s:%d:%d: %s %s: %s", f.File, f.Line, f.Column, f.Severity, f.Rule, f.Message)))
 			}
-			if len(tools) == 0 {
-				return contract.Inputf("%s: no operation matches --operation, --tag or --path", spec.File)
-			}
-			catalog := &contract.Catalog{Server: openapi.ServiceName(opts.Service, spec.Title), Origin: "openapi:" + spec.File}
-			for i, t := range tools {
-				catalog.Tools = append(catalog.Tools, &contract.Tool{Name: t.Name, Node: t.Node, Index: i})
+			catalog, err := openapi.Catalog(spec, tools, opts.Service)
+			if err != nil {
+				return err
 			}
 			out, err := sanitizeFor(catalog, profiles)
 			if err != nil {

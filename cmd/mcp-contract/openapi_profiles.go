@@ -21,17 +21,7 @@ func openapiProfiles(flag, configPath string) ([]string, error) {
 	if err != nil || cfg == nil {
 		return nil, err
 	}
-	known := map[string]bool{}
-	for _, p := range sanitize.Profiles() {
-		known[p] = true
-	}
-	var out []string
-	for _, p := range cfg.Profiles {
-		if known[p] {
-			out = append(out, p)
-		}
-	}
-	return out, nil
+	return sanitize.ProviderProfiles(cfg.Profiles), nil
 }
 
 // sanitizeFor encodes catalog rewritten for each profile in turn.

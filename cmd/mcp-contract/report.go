@@ -1,12 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
-
 	"github.com/mcp-contract/mcp-contract/contract"
-	"github.com/mcp-contract/mcp-contract/internal/fileio"
-	"github.com/mcp-contract/mcp-contract/internal/safetext"
 	"github.com/mcp-contract/mcp-contract/pipeline"
 	"github.com/mcp-contract/mcp-contract/report"
 	"github.com/spf13/cobra"
@@ -52,37 +47,5 @@ The exit code follows --fail-on over the findings read.`,
 }
 
 func readReport(path string) (*contract.Result, error) {
-	data, err := fileio.ReadFile(path, report.MaxReportBytes)
-	if err != nil {
-		return nil, contract.FileInput(err)
-	}
-	r, _, err := report.ReadJSON(bytes.NewReader(data), path)
-	if err != nil {
-		return nil, err
-	}
-	if err := knownRuleIDs(r, path); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// knownRuleIDs refuses a report naming a rule this mcp-contract does not
-// have: a crafted report would otherwise carry an id of its choosing into
-// SARIF's rule help and the comment as if it were ours.
-func knownRuleIDs(r *contract.Result, path string) error {
-	known := pipeline.KnownRules()
-	for i, f := range r.Findings {
-		if _, ok := known[f.Rule]; !ok {
-			return &contract.InputError{File: path, Msg: fmt.Sprintf("findings/%d/rule: %q is no rule of this mcp-contract (mcp-contract rules lists them); a report is read by the version that wrote it",
-				i, safetext.Line(limitRunes(f.Rule, 60)))}
-		}
-	}
-	return nil
-}
-
-func limitRunes(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
+	return report.ReadFile(path, pipeline.KnownRules())
 }

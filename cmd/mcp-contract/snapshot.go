@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/english"
 	"github.com/mcp-contract/mcp-contract/pipeline"
-	"github.com/mcp-contract/mcp-contract/snapshot"
 	"github.com/spf13/cobra"
 )
 
@@ -65,138 +62,39 @@ func (k *snapshotCmd) options() (*pipeline.Options, error) {
 // run fetches the servers and writes (or with --check compares) their
 // snapshot files.
 func (k *snapshotCmd) run(ctx context.Context, o *pipeline.Options) error {
-	dir, only, check := k.dir, k.only, k.check
-	if dir == "" {
-		dir = pipeline.SnapshotDir(o.Config)
-	}
-	servers, err := pipeline.Servers(o)
+	run, err := pipeline.Snapshot(ctx, o, pipeline.SnapshotOptions{Dir: k.dir, Check: k.check,
+		Echoed: func(f contract.Finding) {
+			fmt.Fprintf(k.stderr, "mcp-contract: %s %s: server %s, tool %s, %s: %s\n", f.Severity, f.Rule,
+				k.line(f.Server), k.line(f.Tool), k.line(f.Pointer), k.line(f.Message))
+		},
+		Written: func(path string, changed bool, c *contract.Catalog) {
+			state := "unchanged"
+			if changed {
+				state = "written"
+			}
+			fmt.Fprintf(k.stdout, "%s: %s (%s)\n", k.line(path), state, english.Plural(len(c.Tools), "tool"))
+		}})
 	if err != nil {
 		return err
 	}
-	if len(servers) == 0 {
-		return contract.Inputf("no servers to snapshot: configure them in .mcp-contract.yaml or give --stdio/--url")
-	}
-	catalogs, unreachable, err := pipeline.Fetch(ctx, o, servers)
-	if err != nil {
-		return nothingWritten(o, err, catalogs, dir, check)
-	}
-	var reached []*contract.Catalog
-	for _, c := range catalogs {
-		if c.Error == "" {
-			reached = append(reached, c)
+	if len(run.Missing) > 0 || len(run.Stale) > 0 {
+		if len(run.Missing) > 0 {
+			fmt.Fprintf(k.stdout, "missing: %s\n", k.line(strings.Join(run.Missing, ", ")))
 		}
-	}
-	catalogs = reached
-	leaked, err := k.secretsEchoed(o, catalogs)
-	if err != nil {
-		return err
-	}
-	// A signal during the fetch leaves every committed file as it was.
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	missing, stale, err := k.writeAll(dir, catalogs, check)
-	if err != nil {
-		return err
-	}
-	if len(missing) > 0 || len(stale) > 0 {
-		if len(missing) > 0 {
-			fmt.Fprintf(k.stdout, "missing: %s\n", k.line(strings.Join(missing, ", ")))
+		if len(run.Stale) > 0 {
+			fmt.Fprintf(k.stdout, "out of date: %s\n", k.line(strings.Join(run.Stale, ", ")))
 		}
-		if len(stale) > 0 {
-			fmt.Fprintf(k.stdout, "out of date: %s\n", k.line(strings.Join(stale, ", ")))
-		}
-		fmt.Fprintf(k.stdout, "run: %s\nand commit the result\n", pipeline.SnapshotCommandLine(o, dir, only...))
+		fmt.Fprintf(k.stdout, "run: %s\nand commit the result\n", pipeline.SnapshotCommandLine(o, run.Dir, k.only...))
 		return errFindings
 	}
-	if check {
-		fmt.Fprintf(k.stdout, "%s up to date in %s\n", english.Plural(len(catalogs), "snapshot"), k.line(dir))
+	if k.check {
+		fmt.Fprintf(k.stdout, "%s up to date in %s\n", english.Plural(len(run.Catalogs), "snapshot"), k.line(run.Dir))
 	}
-	if us, ok := unreachable.(*pipeline.UnreachableServers); ok {
-		us.After = "the snapshots of the others were written"
-		if check {
-			us.After = "the snapshots of the others were checked"
-		}
-		return us
+	if run.Unreachable != nil {
+		return run.Unreachable
 	}
-	if leaked {
+	if run.Leaked {
 		return errFindings
 	}
 	return nil
-}
-
-// writeAll writes the snapshot of each catalog, saying which it wrote, or
-// with check lists those missing or out of date instead.
-func (k *snapshotCmd) writeAll(dir string, catalogs []*contract.Catalog, check bool) (missing, stale []string, err error) {
-	for _, c := range catalogs {
-		path, err := snapshot.Path(dir, c.Server)
-		if err != nil {
-			return nil, nil, err
-		}
-		if check {
-			if _, err := os.Lstat(path); os.IsNotExist(err) {
-				missing = append(missing, path)
-				continue
-			}
-			changed, err := snapshot.Changed(dir, c)
-			if err != nil {
-				return nil, nil, err
-			}
-			if changed {
-				stale = append(stale, path)
-			}
-			continue
-		}
-		changed, err := snapshot.Write(dir, c)
-		if err != nil {
-			return nil, nil, err
-		}
-		state := "unchanged"
-		if changed {
-			state = "written"
-		}
-		fmt.Fprintf(k.stdout, "%s: %s (%s)\n", k.line(path), state, english.Plural(len(c.Tools), "tool"))
-	}
-	return missing, stale, nil
-}
-
-// nothingWritten is the error of a snapshot that stopped at unreachable
-// servers: it says that no file was written and how to write the others.
-func nothingWritten(o *pipeline.Options, err error, catalogs []*contract.Catalog, dir string, check bool) error {
-	var us *pipeline.UnreachableServers
-	if !errors.As(err, &us) {
-		var se *contract.ServerError
-		if errors.As(err, &se) && !check {
-			return &contract.ServerError{Server: se.Server, Msg: se.Msg + "; nothing was written"}
-		}
-		return err
-	}
-	var others []string
-	for _, c := range catalogs {
-		if c.Error == "" {
-			others = append(others, c.Server)
-		}
-	}
-	if check {
-		us.After = "nothing was checked; add --keep-going to check the servers that answered and report these"
-		return us
-	}
-	us.After = "nothing was written; add --keep-going to snapshot the servers that answered and report these"
-	if len(others) > 0 && o.Stdio == "" && o.URL == "" {
-		us.After += ", or skip them: " + pipeline.SnapshotCommandLine(o, dir, others...)
-	}
-	return us
-}
-
-// secretsEchoed says on stderr where a server sent a secret of its own
-// configuration in its tools. The fetch has already masked each place, so
-// the snapshot is written without it; the run still fails at --fail-on, since
-// the server needs fixing and the secret rotating.
-func (k *snapshotCmd) secretsEchoed(o *pipeline.Options, catalogs []*contract.Catalog) (bool, error) {
-	found, fail, err := pipeline.SecretsEchoed(o, catalogs)
-	for _, f := range found {
-		fmt.Fprintf(k.stderr, "mcp-contract: %s %s: server %s, tool %s, %s: %s\n", f.Severity, f.Rule,
-			k.line(f.Server), k.line(f.Tool), k.line(f.Pointer), k.line(f.Message))
-	}
-	return fail, err
 }

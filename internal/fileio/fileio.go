@@ -55,14 +55,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := readAll(io.LimitReader(f, limit+1), size)
-	if err != nil {
-		return nil, &Error{Path: path, Msg: Problem(err)}
-	}
-	if int64(len(data)) > limit {
-		return nil, tooLarge(path, int64(len(data)), limit)
-	}
-	return data, nil
+	return readOpened(f, path, size, limit)
 }
 
 // ReadText is ReadFile for a caller that keeps the content as a string:
@@ -112,14 +105,7 @@ func ReadFileInside(dir, name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := readAll(io.LimitReader(f, limit+1), size)
-	if err != nil {
-		return nil, &Error{Path: path, Msg: Problem(err)}
-	}
-	if int64(len(data)) > limit {
-		return nil, tooLarge(path, int64(len(data)), limit)
-	}
-	return data, nil
+	return readOpened(f, path, size, limit)
 }
 
 // checkRegular finishes an open: f must be a regular file within limit.
@@ -357,4 +343,17 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 		return &Error{Path: path, Msg: "cannot write: " + Problem(werr)}
 	}
 	return nil
+}
+
+// readOpened reads an opened regular file of the size its stat gave, which
+// may have grown since: past limit it is refused all the same.
+func readOpened(f *os.File, path string, size, limit int64) ([]byte, error) {
+	data, err := readAll(io.LimitReader(f, limit+1), size)
+	if err != nil {
+		return nil, &Error{Path: path, Msg: Problem(err)}
+	}
+	if int64(len(data)) > limit {
+		return nil, tooLarge(path, int64(len(data)), limit)
+	}
+	return data, nil
 }

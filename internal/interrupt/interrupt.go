@@ -1,4 +1,6 @@
-package main
+// Package interrupt turns SIGINT and SIGTERM into the cancellation of a
+// run's context, and ends the process when the run does not wind down.
+package interrupt
 
 import (
 	"context"
@@ -9,9 +11,6 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
-
-	"github.com/mcp-contract/mcp-contract/internal/fileio"
-	"github.com/mcp-contract/mcp-contract/source"
 )
 
 // forceAfter is how long a run may take to wind down after SIGINT or
@@ -19,13 +18,13 @@ import (
 // second, SIGKILL) before it is ended without waiting.
 const forceAfter = 10 * time.Second
 
-// interrupted is the cause a signal gives the run's context.
-type interrupted struct{ sig os.Signal }
+// Interrupted is the cause a signal gives the run's context.
+type Interrupted struct{ sig os.Signal }
 
-func (e interrupted) Error() string { return "interrupted by " + signalName(e.sig) }
+func (e Interrupted) Error() string { return "interrupted by " + signalName(e.sig) }
 
-// code is the shell's convention: 128 + the signal number (130, 143).
-func (e interrupted) code() int {
+// Code is the shell's convention: 128 + the signal number (130, 143).
+func (e Interrupted) Code() int {
 	if s, ok := e.sig.(syscall.Signal); ok {
 		return 128 + int(s)
 	}
@@ -42,15 +41,15 @@ func signalName(sig os.Signal) string {
 	return sig.String()
 }
 
-// withSignals returns a context cancelled, with an interrupted cause, by the
+// Watch returns a context cancelled, with an Interrupted cause, by the
 // first SIGINT or SIGTERM. The run then winds down by itself: each live
 // fetch stops its server's process group, each write finishes or removes
-// its temp file, and exitCode turns the cause into 130 or 143. A second
+// its temp file, and the caller turns the cause into 130 or 143. A second
 // signal, or a run still going after forceAfter, ends the process here:
-// every server group still running is killed and every temp file removed,
-// so even then no process or half-written file is left. stop releases the
-// handler once the run has returned.
-func withSignals(stderr io.Writer) (ctx context.Context, stop func()) {
+// kill stops every server group still running and removes every temp
+// file, so even then no process or half-written file is left. stop
+// releases the handler once the run has returned.
+func Watch(stderr io.Writer, kill func()) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
@@ -62,17 +61,16 @@ func withSignals(stderr io.Writer) (ctx context.Context, stop func()) {
 		case <-done:
 			return
 		}
-		cancel(interrupted{first})
+		cancel(Interrupted{first})
 		select {
 		case <-signals:
 		case <-time.After(forceAfter):
 		case <-done:
 			return
 		}
-		source.KillAll()
-		fileio.RemoveTemps()
-		fmt.Fprintf(stderr, "mcp-contract: %s; the run did not wind down, so every server it started was killed\n", interrupted{first}.Error())
-		os.Exit(interrupted{first}.code())
+		kill()
+		fmt.Fprintf(stderr, "mcp-contract: %s; the run did not wind down, so every server it started was killed\n", Interrupted{first}.Error())
+		os.Exit(Interrupted{first}.Code())
 	}()
 	return ctx, func() {
 		signal.Stop(signals)
@@ -81,9 +79,9 @@ func withSignals(stderr io.Writer) (ctx context.Context, stop func()) {
 	}
 }
 
-// interruption returns the signal that cancelled ctx, if one did.
-func interruption(ctx context.Context) (interrupted, bool) {
-	var in interrupted
+// Cause returns the signal that cancelled ctx, if one did.
+func Cause(ctx context.Context) (Interrupted, bool) {
+	var in Interrupted
 	ok := ctx != nil && errors.As(context.Cause(ctx), &in)
 	return in, ok
 }

@@ -1,4 +1,6 @@
-package main
+// Package gctune sets the garbage collector's target for a run of
+// mcp-contract, unless GOGC is set.
+package gctune
 
 import (
 	"os"
@@ -21,15 +23,15 @@ const (
 	gcPercentLarge = 50
 )
 
-// collectLessWhileSmall sets the target of a run that has loaded nothing yet.
-func collectLessWhileSmall() {
+// LessWhileSmall sets the target of a run that has loaded nothing yet.
+func LessWhileSmall() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercentSmall)
 	}
 }
 
-// collectSoonerWhenLarge follows a load of catalogs.
-func collectSoonerWhenLarge() {
+// SoonerWhenLarge follows a load of catalogs.
+func SoonerWhenLarge() {
 	if os.Getenv("GOGC") != "" {
 		return
 	}
