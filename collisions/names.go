@@ -157,6 +157,20 @@ func ParseStyle(s string) (Style, error) {
 	return newStyle(s, s, "a client using "+s)
 }
 
+// ParseStyles reads a list of prefix styles; an empty list stays a set list
+// (no style at all), which nil (the default styles) is not.
+func ParseStyles(names []string) ([]Style, error) {
+	styles := make([]Style, 0, len(names))
+	for _, name := range names {
+		st, err := ParseStyle(name)
+		if err != nil {
+			return nil, err
+		}
+		styles = append(styles, st)
+	}
+	return styles, nil
+}
+
 // builds is "Claude Code builds", "gemini-cli and the OpenAI Agents SDK build".
 func (s Style) builds() string {
 	if strings.Contains(s.Clients, " and ") {

@@ -84,14 +84,11 @@ func (r *run) collisionOptions(lintOpts lint.Options, fromArgs bool) (collisions
 			}
 		}
 		if cc.PrefixStyles != nil {
-			opts.Styles = []collisions.Style{}
-			for _, s := range cc.PrefixStyles {
-				st, err := collisions.ParseStyle(s)
-				if err != nil {
-					return opts, &contract.InputError{File: r.o.Config.File, Line: cc.Line, Column: 1, Msg: "collisions.prefix-styles: " + err.Error()}
-				}
-				opts.Styles = append(opts.Styles, st)
+			styles, err := collisions.ParseStyles(cc.PrefixStyles)
+			if err != nil {
+				return opts, &contract.InputError{File: r.o.Config.File, Line: cc.Line, Column: 1, Msg: "collisions.prefix-styles: " + err.Error()}
 			}
+			opts.Styles = styles
 		}
 	}
 	return opts, nil

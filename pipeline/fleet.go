@@ -142,14 +142,11 @@ func rerunSession(merged *contract.Result, parts []*contract.Result, names []str
 			}
 		}
 		if s.PrefixStyles != nil {
-			opts.Styles = []collisions.Style{}
-			for _, name := range s.PrefixStyles {
-				st, err := collisions.ParseStyle(name)
-				if err != nil {
-					return contract.Inputf("%s: session.prefixStyles: %v", names[0], err)
-				}
-				opts.Styles = append(opts.Styles, st)
+			styles, err := collisions.ParseStyles(s.PrefixStyles)
+			if err != nil {
+				return contract.Inputf("%s: session.prefixStyles: %v", names[0], err)
 			}
+			opts.Styles = styles
 		}
 		found = append(found, collisions.Check(catalogs, opts)...)
 	}
