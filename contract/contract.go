@@ -106,7 +106,7 @@ func (t *Tool) Position(node *jsontree.Node) (file string, line, column int) {
 	if t == nil || t.Lines == nil || node == nil || node.Offset < 0 {
 		return t.fileName(), 0, 0
 	}
-	line, column = t.Lines.Position(node.Offset)
+	line, column = t.Lines.Position(int(node.Offset))
 	return t.File, line, column
 }
 

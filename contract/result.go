@@ -311,13 +311,13 @@ func mapTree(n *jsontree.Node, f func(string) string) {
 	case jsontree.String:
 		n.Text = f(n.Text)
 	case jsontree.Array:
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			mapTree(it, f)
 		}
 	case jsontree.Object:
-		for i := range n.Members {
-			n.Members[i].Key = f(n.Members[i].Key)
-			mapTree(n.Members[i].Value, f)
+		for i := range n.Members() {
+			n.Members()[i].Key = f(n.Members()[i].Key)
+			mapTree(n.Members()[i].Value, f)
 		}
 	}
 }

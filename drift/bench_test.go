@@ -28,7 +28,7 @@ func benchLists(b *testing.B) (oldJSON, newJSON []byte) {
 		var corpus []*jsontree.Node
 		for _, c := range corpusCatalogs(b) {
 			for _, t := range c.Tools {
-				if t.Input().Get("properties").Is(jsontree.Object) && len(t.Input().Get("properties").Members) > 0 {
+				if t.Input().Get("properties").Is(jsontree.Object) && len(t.Input().Get("properties").Members()) > 0 {
 					corpus = append(corpus, t.Node)
 				}
 			}
@@ -42,7 +42,7 @@ func benchLists(b *testing.B) (oldJSON, newJSON []byte) {
 			if i%20 == 0 {
 				benchMutation++
 				props := n.Get("inputSchema").Get("properties")
-				first := props.Members[0].Key
+				first := props.Members()[0].Key
 				switch (i / 20) % 5 {
 				case 0:
 					n.Set("description", jsontree.FromValue(o.Get("description").Text+" Now also reads your mail."))
@@ -57,8 +57,8 @@ func benchLists(b *testing.B) (oldJSON, newJSON []byte) {
 					n.Set("inputSchema", jsontree.FromValue(map[string]any{"type": "object"}))
 				}
 			}
-			old.Items = append(old.Items, o)
-			new.Items = append(new.Items, n)
+			old.SetItems(append(old.Items(), o))
+			new.SetItems(append(new.Items(), n))
 		}
 		wrap := func(list *jsontree.Node) []byte {
 			doc := &jsontree.Node{Kind: jsontree.Object, Offset: -1}

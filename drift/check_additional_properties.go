@@ -57,13 +57,13 @@ func modelIn(r resolver, v view) contentModel {
 	}
 	for _, key := range []string{"anyOf", "oneOf"} {
 		alts := v.value(key)
-		if !alts.Is(jsontree.Array) || len(alts.Items) == 0 {
+		if !alts.Is(jsontree.Array) || len(alts.Items()) == 0 {
 			continue
 		}
 		// An alternative that admits no object (the string of "an object
 		// or a string") opens no object.
 		most, objects := modelClosed, false
-		for _, it := range alts.Items {
+		for _, it := range alts.Items() {
 			if a := r.resolve(it, ""); r.typesOf(a)&tObject != 0 {
 				most, objects = min(most, modelOf(a)), true
 			}

@@ -133,7 +133,7 @@ func walkedInStep(o, n *jsontree.Node) bool {
 	case o == nil || n == nil:
 		return o == nil && n == nil
 	case o.Is(jsontree.Array) && n.Is(jsontree.Array):
-		return len(o.Items) == len(n.Items)
+		return len(o.Items()) == len(n.Items())
 	case isSchemaNode(o) && isSchemaNode(n):
 		return o.Is(jsontree.Object) == n.Is(jsontree.Object)
 	}

@@ -46,14 +46,14 @@ func checkEnum(p *schemaPass) {
 		return
 	case o == nil:
 		p.reportAt(p.pick(inputConstraintTightened, outputConstraintTightened), false, enumKey(p.New),
-			"%s now only allows %s", p.Path, listValues(n.Items))
+			"%s now only allows %s", p.Path, listValues(n.Items()))
 		return
 	case n == nil:
 		p.reportAt(p.pick(inputConstraintRelaxed, outputConstraintRelaxed), false, "",
-			"%s no longer restricts values to %s", p.Path, listValues(o.Items))
+			"%s no longer restricts values to %s", p.Path, listValues(o.Items()))
 		return
 	}
-	removed, added := setDiff(o.Items, n.Items)
+	removed, added := setDiff(o.Items(), n.Items())
 	if len(removed) > 0 {
 		p.reportAt(p.pick(inputEnumValueRemoved, outputEnumValueRemoved), false, enumKey(p.New),
 			"%s no longer allows %s", p.Path, listValues(removed))

@@ -131,7 +131,7 @@ func (r resolver) requiredOf(v view, depth int) map[string]bool {
 }
 
 func requiredItem(list *jsontree.Node, ptr, name string) (*jsontree.Node, string) {
-	for i, it := range list.Items {
+	for i, it := range list.Items() {
 		if it.IsString(name) {
 			return it, jsontree.AppendIndex(ptr, i)
 		}

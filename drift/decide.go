@@ -181,7 +181,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 	out := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
 	var conj []*jsontree.Node
 	sub := func(v *jsontree.Node) (*jsontree.Node, bool) { return ps.rewrite(v, root, depth+1) }
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		v := m.Value
 		switch k := m.Key; {
 		case ps.legacy && n.Get("$ref") != nil && k != "$ref":
@@ -220,7 +220,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 				return nil, false
 			}
 			props := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
-			for _, p := range v.Members {
+			for _, p := range v.Members() {
 				pv, ok := ps.property(p.Key, p.Value, depth+1)
 				if !ok {
 					return nil, false
@@ -234,7 +234,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 			}
 			out.Set(k, props)
 		case k == "required":
-			if !v.Is(jsontree.Array) || len(v.Strings()) != len(v.Items) {
+			if !v.Is(jsontree.Array) || len(v.Strings()) != len(v.Items()) {
 				return nil, false
 			}
 			for _, s := range v.Strings() {
@@ -246,10 +246,10 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 			if !v.Is(jsontree.Object) {
 				return nil, false
 			}
-			for _, d := range v.Members {
+			for _, d := range v.Members() {
 				ps.key(d.Key)
 				ps.mentions[d.Key]++
-				if !d.Value.Is(jsontree.Array) || len(d.Value.Strings()) != len(d.Value.Items) {
+				if !d.Value.Is(jsontree.Array) || len(d.Value.Strings()) != len(d.Value.Items()) {
 					return nil, false
 				}
 				for _, s := range d.Value.Strings() {
@@ -263,7 +263,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 				return nil, false
 			}
 			deps := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
-			for _, d := range v.Members {
+			for _, d := range v.Members() {
 				ps.key(d.Key)
 				ps.mentions[d.Key]++
 				dv, ok := sub(d.Value)
@@ -278,15 +278,15 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 				return nil, false
 			}
 			items := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
-			for _, it := range v.Items {
+			for _, it := range v.Items() {
 				iv, ok := sub(it)
 				if !ok {
 					return nil, false
 				}
-				items.Items = append(items.Items, iv)
+				items.SetItems(append(items.Items(), iv))
 			}
 			if k == "allOf" {
-				conj = append(conj, items.Items...)
+				conj = append(conj, items.Items()...)
 			} else {
 				out.Set(k, items)
 			}
@@ -311,7 +311,7 @@ func (ps *presence) rewrite(n, root *jsontree.Node, depth int) (*jsontree.Node, 
 	}
 	if len(conj) > 0 {
 		// A $ref and allOf apply alongside the other keywords.
-		out.Set("allOf", &jsontree.Node{Kind: jsontree.Array, Offset: -1, Items: conj})
+		out.Set("allOf", jsontree.NewArray(conj))
 	}
 	return out, true
 }
@@ -365,7 +365,7 @@ func (ps *presence) scalar(n *jsontree.Node, depth int) bool {
 	if !n.Is(jsontree.Object) || depth > 16 {
 		return false
 	}
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		v := m.Value
 		switch k := m.Key; {
 		case proseKeywords[k]:
@@ -376,10 +376,10 @@ func (ps *presence) scalar(n *jsontree.Node, depth int) bool {
 				return false
 			}
 		case k == "enum":
-			if !v.Is(jsontree.Array) || len(v.Items)+len(ps.pool) > maxValues {
+			if !v.Is(jsontree.Array) || len(v.Items())+len(ps.pool) > maxValues {
 				return false
 			}
-			for _, it := range v.Items {
+			for _, it := range v.Items() {
 				ps.value(it)
 			}
 		case k == "const":
@@ -395,7 +395,7 @@ func (ps *presence) scalar(n *jsontree.Node, depth int) bool {
 			if !v.Is(jsontree.Array) {
 				return false
 			}
-			for _, it := range v.Items {
+			for _, it := range v.Items() {
 				if !ps.scalar(it, depth+1) {
 					return false
 				}
@@ -422,7 +422,7 @@ func matches(s, v *jsontree.Node) bool {
 			return false
 		}
 	}
-	if e := s.Get("enum"); e != nil && !slices.ContainsFunc(e.Items, func(x *jsontree.Node) bool { return canonical(x) == canonical(v) }) {
+	if e := s.Get("enum"); e != nil && !slices.ContainsFunc(e.Items(), func(x *jsontree.Node) bool { return canonical(x) == canonical(v) }) {
 		return false
 	}
 	if c := s.Get("const"); c != nil && canonical(c) != canonical(v) {
@@ -437,13 +437,13 @@ func matches(s, v *jsontree.Node) bool {
 			continue
 		}
 		hits := 0
-		for _, it := range items.Items {
+		for _, it := range items.Items() {
 			if matches(it, v) {
 				hits++
 			}
 		}
 		switch {
-		case key == "allOf" && hits != len(items.Items),
+		case key == "allOf" && hits != len(items.Items()),
 			key == "anyOf" && hits == 0,
 			key == "oneOf" && hits != 1:
 			return false
@@ -666,14 +666,14 @@ func items(n *jsontree.Node) []*jsontree.Node {
 	if n == nil {
 		return nil
 	}
-	return n.Items
+	return n.Items()
 }
 
 func members(n *jsontree.Node) []jsontree.Member {
 	if n == nil {
 		return nil
 	}
-	return n.Members
+	return n.Members()
 }
 
 // holdsObject evaluates the keywords that apply to objects only.

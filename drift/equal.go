@@ -54,14 +54,14 @@ func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool, levels 
 	case jsontree.String:
 		return a.Text == b.Text
 	case jsontree.Array:
-		if len(a.Items) != len(b.Items) {
+		if len(a.Items()) != len(b.Items()) {
 			return false
 		}
 		if unordered(parentKey) {
 			return equalSets(a, b)
 		}
-		for i := range a.Items {
-			if !equalValues(a.Items[i], b.Items[i], "", refsDiffer, levels) {
+		for i := range a.Items() {
+			if !equalValues(a.Items()[i], b.Items()[i], "", refsDiffer, levels) {
 				return false
 			}
 		}
@@ -71,7 +71,7 @@ func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool, levels 
 		return false
 	}
 	last := lastIndexes(a)
-	for i, m := range a.Members {
+	for i, m := range a.Members() {
 		if (last == nil && shadowed(a, i)) || (last != nil && last[m.Key] != i) {
 			continue
 		}
@@ -87,8 +87,8 @@ func equalValues(a, b *jsontree.Node, parentKey string, refsDiffer bool, levels 
 
 // shadowed reports whether a later duplicate of member i's key overrides it.
 func shadowed(n *jsontree.Node, i int) bool {
-	for _, m := range n.Members[i+1:] {
-		if m.Key == n.Members[i].Key {
+	for _, m := range n.Members()[i+1:] {
+		if m.Key == n.Members()[i].Key {
 			return true
 		}
 	}
@@ -98,11 +98,11 @@ func shadowed(n *jsontree.Node, i int) bool {
 // lastIndexes maps each key of a large object to its winning member; small
 // objects (nil) are scanned instead, which allocates nothing.
 func lastIndexes(n *jsontree.Node) map[string]int {
-	if len(n.Members) <= 32 {
+	if len(n.Members()) <= 32 {
 		return nil
 	}
-	last := make(map[string]int, len(n.Members))
-	for i, m := range n.Members {
+	last := make(map[string]int, len(n.Members()))
+	for i, m := range n.Members() {
 		last[m.Key] = i
 	}
 	return last
@@ -110,11 +110,11 @@ func lastIndexes(n *jsontree.Node) map[string]int {
 
 // countKeys counts distinct keys without allocating for the usual small object.
 func countKeys(n *jsontree.Node) int {
-	if len(n.Members) > 32 {
+	if len(n.Members()) > 32 {
 		return len(uniqueKeys(n))
 	}
 	count := 0
-	for i := range n.Members {
+	for i := range n.Members() {
 		if !shadowed(n, i) {
 			count++
 		}
@@ -124,8 +124,8 @@ func countKeys(n *jsontree.Node) int {
 
 func equalSets(a, b *jsontree.Node) bool {
 	inOrder := true
-	for i := range a.Items {
-		if !equalJSON(a.Items[i], b.Items[i], "") {
+	for i := range a.Items() {
+		if !equalJSON(a.Items()[i], b.Items()[i], "") {
 			inOrder = false
 			break
 		}
@@ -145,8 +145,8 @@ func equalSets(a, b *jsontree.Node) bool {
 }
 
 func canonicalItems(n *jsontree.Node) []string {
-	out := make([]string, len(n.Items))
-	for i, it := range n.Items {
+	out := make([]string, len(n.Items()))
+	for i, it := range n.Items() {
 		out[i] = canonical(it)
 	}
 	return out
@@ -156,18 +156,18 @@ func canonicalItems(n *jsontree.Node) []string {
 // below it. It looks no deeper than that, so asking costs at most the part
 // of the tree that is within the bound.
 func nestedWithin(n *jsontree.Node, levels int) bool {
-	if len(n.Members) == 0 && len(n.Items) == 0 {
+	if len(n.Members()) == 0 && len(n.Items()) == 0 {
 		return true
 	}
 	if levels <= 0 {
 		return false
 	}
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		if !nestedWithin(m.Value, levels-1) {
 			return false
 		}
 	}
-	for _, it := range n.Items {
+	for _, it := range n.Items() {
 		if !nestedWithin(it, levels-1) {
 			return false
 		}
@@ -188,8 +188,8 @@ func writeCanonical(b *strings.Builder, n *jsontree.Node, parentKey string) {
 	case jsontree.Number:
 		b.WriteString(jsontree.CanonicalNumber(n.Text))
 	case jsontree.Array:
-		items := make([]string, len(n.Items))
-		for i, it := range n.Items {
+		items := make([]string, len(n.Items()))
+		for i, it := range n.Items() {
 			var ib strings.Builder
 			writeCanonical(&ib, it, "")
 			items[i] = ib.String()
@@ -316,13 +316,13 @@ func (r resolver) types(v view, memo map[*jsontree.Node]typeSet, depth int) type
 			}
 		} else if vals := enumValues(v); vals != nil {
 			set = 0
-			for _, val := range vals.Items {
+			for _, val := range vals.Items() {
 				set |= valueType(val)
 			}
 		}
 	}
 	if all := v.value("allOf"); all.Is(jsontree.Array) {
-		for _, a := range all.Items {
+		for _, a := range all.Items() {
 			if isSchemaNode(a) {
 				set &= sub(a)
 			}
@@ -338,7 +338,7 @@ func altNodes(v view) []*jsontree.Node {
 	for _, key := range []string{"anyOf", "oneOf"} {
 		if arr := v.value(key); arr.Is(jsontree.Array) {
 			var out []*jsontree.Node
-			for _, it := range arr.Items {
+			for _, it := range arr.Items() {
 				if isSchemaNode(it) {
 					out = append(out, it)
 				}
@@ -355,7 +355,7 @@ func enumValues(v view) *jsontree.Node {
 		return e
 	}
 	if c := v.value("const"); c != nil {
-		return &jsontree.Node{Kind: jsontree.Array, Items: []*jsontree.Node{c}, Offset: -1}
+		return jsontree.NewArray([]*jsontree.Node{c})
 	}
 	return nil
 }

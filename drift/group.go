@@ -192,10 +192,10 @@ func (c *comparer) newShapes(u unionNode) string {
 func shapeOf(v view) string {
 	props := v.value("properties")
 	if props.Is(jsontree.Object) {
-		for _, m := range props.Members {
+		for _, m := range props.Members() {
 			vals := enumValues(view{node: m.Value})
-			if vals != nil && len(vals.Items) == 1 {
-				return "`{" + m.Key + ": " + string(jsontree.Encode(vals.Items[0], jsontree.EncodeOptions{})) + ", …}`"
+			if vals != nil && len(vals.Items()) == 1 {
+				return "`{" + m.Key + ": " + string(jsontree.Encode(vals.Items()[0], jsontree.EncodeOptions{})) + ", …}`"
 			}
 		}
 		var keys []string

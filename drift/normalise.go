@@ -108,23 +108,23 @@ func constUnion(n *jsontree.Node) *jsontree.Node {
 			return nil
 		}
 	}
-	if len(alts.Items) == 0 || len(alts.Items) > maxValues {
+	if len(alts.Items()) == 0 || len(alts.Items()) > maxValues {
 		return nil
 	}
 	out := &jsontree.Node{Kind: jsontree.Array, Offset: alts.Offset}
 	seen := map[string]bool{}
-	for _, it := range alts.Items {
+	for _, it := range alts.Items() {
 		if !it.Is(jsontree.Object) {
 			return nil
 		}
 		var vals []*jsontree.Node
-		for _, m := range it.Members {
+		for _, m := range it.Members() {
 			switch {
 			case proseKeywords[m.Key]:
 			case m.Key == "const" && vals == nil:
 				vals = []*jsontree.Node{m.Value}
 			case m.Key == "enum" && vals == nil && m.Value.Is(jsontree.Array):
-				vals = m.Value.Items
+				vals = m.Value.Items()
 			default:
 				return nil
 			}
@@ -141,7 +141,7 @@ func constUnion(n *jsontree.Node) *jsontree.Node {
 				continue
 			}
 			seen[c] = true
-			out.Items = append(out.Items, val)
+			out.SetItems(append(out.Items(), val))
 		}
 	}
 	return out
@@ -156,10 +156,10 @@ func mayBeConstUnion(n *jsontree.Node) bool {
 			return false
 		}
 	}
-	if len(alts.Items) == 0 || len(alts.Items) > maxValues {
+	if len(alts.Items()) == 0 || len(alts.Items()) > maxValues {
 		return false
 	}
-	for _, it := range alts.Items {
+	for _, it := range alts.Items() {
 		if !it.Is(jsontree.Object) || (it.Get("const") == nil && !it.Get("enum").Is(jsontree.Array)) {
 			return false
 		}
@@ -174,12 +174,12 @@ func splitDependencies(deps *jsontree.Node, arrays bool) *jsontree.Node {
 		return nil
 	}
 	out := &jsontree.Node{Kind: jsontree.Object, Offset: deps.Offset}
-	for _, m := range deps.Members {
+	for _, m := range deps.Members() {
 		if m.Value.Is(jsontree.Array) == arrays {
-			out.Members = append(out.Members, m)
+			out.SetMembers(append(out.Members(), m))
 		}
 	}
-	if len(out.Members) == 0 {
+	if len(out.Members()) == 0 {
 		return nil
 	}
 	return out
@@ -198,11 +198,11 @@ func vacuous(key string, x *jsontree.Node) bool {
 		f, ok := x.Float()
 		return ok && f == 0
 	case "required":
-		return x.Is(jsontree.Array) && len(x.Items) == 0
+		return x.Is(jsontree.Array) && len(x.Items()) == 0
 	case "pattern":
 		return x.Is(jsontree.String) && x.Text == ""
 	case "properties", "patternProperties", "dependentRequired", "dependentSchemas":
-		return x.Is(jsontree.Object) && len(x.Members) == 0
+		return x.Is(jsontree.Object) && len(x.Members()) == 0
 	case "propertyNames":
 		if t := x.Get("type"); t.IsString("string") && onlyKeys(x, "type") {
 			return true
@@ -221,7 +221,7 @@ func acceptsAll(x *jsontree.Node) bool {
 
 // onlyKeys reports an object whose every key is prose or one of keys.
 func onlyKeys(x *jsontree.Node, keys ...string) bool {
-	for _, m := range x.Members {
+	for _, m := range x.Members() {
 		if !proseKeywords[m.Key] && !slices.Contains(keys, m.Key) {
 			return false
 		}

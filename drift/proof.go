@@ -87,9 +87,9 @@ func (d *decision) proveKeyword(keyword string, narrows bool) (any, bool) {
 		return nil, false
 	}
 	variant := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
-	for _, m := range d.new.Members {
+	for _, m := range d.new.Members() {
 		if m.Key != keyword {
-			variant.Members = append(variant.Members, m)
+			variant.SetMembers(append(variant.Members(), m))
 		}
 	}
 	if o := d.old.Get(keyword); o != nil {

@@ -60,15 +60,15 @@ func TestNoDriftAgainstItself(t *testing.T) {
 func shuffle(rng *rand.Rand, n *jsontree.Node, parentKey string) {
 	switch n.Kind {
 	case jsontree.Object:
-		rng.Shuffle(len(n.Members), func(i, j int) { n.Members[i], n.Members[j] = n.Members[j], n.Members[i] })
-		for _, m := range n.Members {
+		rng.Shuffle(len(n.Members()), func(i, j int) { n.Members()[i], n.Members()[j] = n.Members()[j], n.Members()[i] })
+		for _, m := range n.Members() {
 			shuffle(rng, m.Value, m.Key)
 		}
 	case jsontree.Array:
 		if unordered(parentKey) {
-			rng.Shuffle(len(n.Items), func(i, j int) { n.Items[i], n.Items[j] = n.Items[j], n.Items[i] })
+			rng.Shuffle(len(n.Items()), func(i, j int) { n.Items()[i], n.Items()[j] = n.Items()[j], n.Items()[i] })
 		}
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			shuffle(rng, it, "")
 		}
 	}
@@ -108,9 +108,9 @@ func moveIntoDefs(tool *jsontree.Node) *jsontree.Node {
 				parent := s.Parent
 				slots = append(slots, func(n *jsontree.Node) *jsontree.Node { old := parent.Get("items"); parent.Set("items", n); return old })
 			case (s.Via == "anyOf" || s.Via == "oneOf") && holder.Is(jsontree.Array):
-				for i, it := range holder.Items {
+				for i, it := range holder.Items() {
 					if it == s.Node {
-						slots = append(slots, func(n *jsontree.Node) *jsontree.Node { old := holder.Items[i]; holder.Items[i] = n; return old })
+						slots = append(slots, func(n *jsontree.Node) *jsontree.Node { old := holder.Items()[i]; holder.Items()[i] = n; return old })
 					}
 				}
 			}

@@ -140,7 +140,7 @@ func (r resolver) resolve(n *jsontree.Node, ptr string) view {
 		if !ok || !(target.Is(jsontree.Object) || target.Is(jsontree.Bool)) {
 			break
 		}
-		if v.over == nil && len(v.node.Members) > 1 && !r.legacy {
+		if v.over == nil && len(v.node.Members()) > 1 && !r.legacy {
 			v.over, v.overPtr = v.node, v.ptr
 		}
 		v.node, v.ptr = target, r.rootPtr+frag
@@ -320,11 +320,11 @@ func (c *comparer) single(old, new view, key, path string, depth int) {
 func (c *comparer) indexed(old, new view, key, path string, depth int) {
 	o, op := old.get(key)
 	n, np := new.get(key)
-	if !o.Is(jsontree.Array) || !n.Is(jsontree.Array) || len(o.Items) != len(n.Items) {
+	if !o.Is(jsontree.Array) || !n.Is(jsontree.Array) || len(o.Items()) != len(n.Items()) {
 		return
 	}
-	for i := range o.Items {
-		c.schemas(c.old.resolve(o.Items[i], jsontree.AppendIndex(op, i)), c.new.resolve(n.Items[i], jsontree.AppendIndex(np, i)),
+	for i := range o.Items() {
+		c.schemas(c.old.resolve(o.Items()[i], jsontree.AppendIndex(op, i)), c.new.resolve(n.Items()[i], jsontree.AppendIndex(np, i)),
 			path+"."+key+"["+itoa(i)+"]", scopeFull, depth+1)
 	}
 }
@@ -350,7 +350,7 @@ func (c *comparer) flatAlternatives(r resolver, v view, path string, depth int) 
 			continue
 		}
 		var out []branch
-		for i, it := range arr.Items {
+		for i, it := range arr.Items() {
 			if !isSchemaNode(it) {
 				continue
 			}
@@ -369,9 +369,9 @@ func (c *comparer) flatAlternatives(r resolver, v view, path string, depth int) 
 // pureUnion reports a schema that is one anyOf or oneOf and prose.
 func pureUnion(n *jsontree.Node) bool {
 	unions := 0
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		switch {
-		case (m.Key == "anyOf" || m.Key == "oneOf") && m.Value.Is(jsontree.Array) && len(m.Value.Items) > 0:
+		case (m.Key == "anyOf" || m.Key == "oneOf") && m.Value.Is(jsontree.Array) && len(m.Value.Items()) > 0:
 			unions++
 		case !proseKeywords[m.Key] && m.Key != "$defs" && m.Key != "definitions":
 			return false

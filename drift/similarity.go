@@ -43,18 +43,18 @@ func facts(n *jsontree.Node) schemaFacts {
 			for _, k := range uniqueKeys(it.n) {
 				stack = append(stack, item{it.n.Get(k), jsontree.Append(it.ptr, k), k})
 			}
-			if len(it.n.Members) == 0 {
+			if len(it.n.Members()) == 0 {
 				out.structure[it.ptr+"={}"] = true
 			}
 		case jsontree.Array:
-			for i, x := range it.n.Items {
+			for i, x := range it.n.Items() {
 				p := jsontree.AppendIndex(it.ptr, i)
 				if unordered(it.key) {
 					p = it.ptr + "/*"
 				}
 				stack = append(stack, item{x, p, ""})
 			}
-			if len(it.n.Items) == 0 {
+			if len(it.n.Items()) == 0 {
 				out.structure[it.ptr+"=[]"] = true
 			}
 		case jsontree.String:

@@ -209,7 +209,7 @@ func acceptsAnything(n *jsontree.Node) bool {
 	if !n.Is(jsontree.Object) {
 		return false
 	}
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		if !proseKeywords[m.Key] {
 			return false
 		}

@@ -32,7 +32,7 @@ func providerCountParams(t *contract.Tool) providerParamCounts {
 		}
 		if props := s.Node.Get("properties"); props.Is(jsontree.Object) {
 			required := s.Node.Get("required")
-			for _, m := range props.Members {
+			for _, m := range props.Members() {
 				if !listed(required, m.Key) {
 					n.optional++
 				}
@@ -48,7 +48,7 @@ func listed(list *jsontree.Node, s string) bool {
 	if !list.Is(jsontree.Array) {
 		return false
 	}
-	for _, it := range list.Items {
+	for _, it := range list.Items() {
 		if it.IsString(s) {
 			return true
 		}

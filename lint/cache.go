@@ -41,7 +41,7 @@ type CachedFinding struct {
 func cachedFinding(t *contract.Tool, f contract.Finding, node *jsontree.Node) CachedFinding {
 	offset := -1
 	if node != nil && node.Offset >= 0 && t.Node.Offset >= 0 && t.Lines != nil {
-		offset = node.Offset - t.Node.Offset
+		offset = int(node.Offset) - int(t.Node.Offset)
 	}
 	return CachedFinding{Rule: f.Rule, Severity: f.Severity, Pointer: f.Pointer, Offset: offset, Message: f.Message, Fix: f.Fix}
 }
@@ -54,7 +54,7 @@ func (v CachedTool) findings(c *contract.Catalog, t *contract.Tool) []contract.F
 		f := contract.Finding{Rule: cf.Rule, Severity: cf.Severity, Category: contract.CategoryLint,
 			Server: c.Server, Tool: t.Name, Pointer: cf.Pointer, Message: cf.Message, Fix: cf.Fix, File: t.File}
 		if cf.Offset >= 0 && t.Lines != nil && t.Node.Offset >= 0 {
-			f.Line, f.Column = t.Lines.Position(t.Node.Offset + cf.Offset)
+			f.Line, f.Column = t.Lines.Position(int(t.Node.Offset) + cf.Offset)
 		}
 		out[i] = f
 	}

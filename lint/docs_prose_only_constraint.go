@@ -108,7 +108,7 @@ func objectMembers(n *jsontree.Node) []jsontree.Member {
 	if !n.Is(jsontree.Object) {
 		return nil
 	}
-	return n.Members
+	return n.Members()
 }
 
 type proseClaim struct {
@@ -227,7 +227,7 @@ func proseClaims(root *jsontree.Node, s schemawalk.Schema, idx conditionals) []p
 	}
 	parentRequired := false
 	if required := s.Parent.Get("required"); required.Is(jsontree.Array) {
-		for _, r := range required.Items {
+		for _, r := range required.Items() {
 			parentRequired = parentRequired || r.IsString(name)
 		}
 	}
@@ -340,11 +340,11 @@ func proseSchemaType(own, def *jsontree.Node) string {
 func constBranches(n *jsontree.Node) bool {
 	for _, kw := range []string{"oneOf", "anyOf"} {
 		items := n.Get(kw)
-		if !items.Is(jsontree.Array) || len(items.Items) == 0 {
+		if !items.Is(jsontree.Array) || len(items.Items()) == 0 {
 			continue
 		}
 		all := true
-		for _, b := range items.Items {
+		for _, b := range items.Items() {
 			if !b.Has("const") && !b.Has("enum") && !schemawalk.HasType(b, "null") {
 				all = false
 			}

@@ -23,7 +23,7 @@ func FuzzLint(f *testing.F) {
 			f.Fatalf("%s: %v", file, err)
 		}
 		// One seed per tool: whole 200 KB files make each execution slow.
-		for _, tool := range doc.Get("tools").Items {
+		for _, tool := range doc.Get("tools").Items() {
 			f.Add(jsontree.Encode(tool, jsontree.EncodeOptions{Indent: "  "}))
 		}
 	}

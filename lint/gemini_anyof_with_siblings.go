@@ -18,11 +18,11 @@ var _ = register(&Rule{
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
 			anyOf := s.Node.Get("anyOf")
-			if anyOf == nil || len(s.Node.Members) < 2 {
+			if anyOf == nil || len(s.Node.Members()) < 2 {
 				return
 			}
 			var siblings []string
-			for _, m := range s.Node.Members {
+			for _, m := range s.Node.Members() {
 				if m.Key != "anyOf" {
 					siblings = append(siblings, m.Key)
 				}

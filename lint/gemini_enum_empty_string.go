@@ -20,7 +20,7 @@ var _ = register(&Rule{
 			if !enum.Is(jsontree.Array) {
 				return
 			}
-			for i, v := range enum.Items {
+			for i, v := range enum.Items() {
 				if v.IsString("") {
 					p.Report(v, jsontree.AppendIndex(jsontree.Append(s.Pointer, "enum"), i),
 						providerFix(p.Rule.Profile, `drop "" and make the parameter optional`), "enum contains the empty string")

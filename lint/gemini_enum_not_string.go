@@ -23,7 +23,7 @@ var _ = register(&Rule{
 			}
 			var bad []string
 			n := 0
-			for _, v := range enum.Items {
+			for _, v := range enum.Items() {
 				if !v.Is(jsontree.String) {
 					if n++; n <= providerListMost {
 						bad = append(bad, providerShort(v))

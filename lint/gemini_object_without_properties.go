@@ -25,7 +25,7 @@ var _ = register(&Rule{
 				return
 			}
 			props := s.Node.Get("properties")
-			if props.Is(jsontree.Object) && len(props.Members) > 0 {
+			if props.Is(jsontree.Object) && len(props.Members()) > 0 {
 				return
 			}
 			p.Report(s.Node, s.Pointer, "declare the object's properties, or take a JSON string",

@@ -22,7 +22,7 @@ var _ = register(&Rule{
 				return
 			}
 			props := s.Node.Get("properties")
-			for i, name := range required.Items {
+			for i, name := range required.Items() {
 				if name.Is(jsontree.String) && props.Get(name.Text) == nil {
 					p.Report(name, jsontree.AppendIndex(jsontree.Append(s.Pointer, "required"), i),
 						providerFix(p.Rule.Profile, "define the property or drop it from required"),

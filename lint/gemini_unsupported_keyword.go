@@ -50,7 +50,7 @@ var _ = register(&Rule{
 		"Fix: drop the keyword or state it in the description; `mcp-contract sanitize --profile gemini` drops keys outside the list.",
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
-			for _, m := range s.Node.Members {
+			for _, m := range s.Node.Members() {
 				if geminiSchemaFields[m.Key] || geminiRefKeywords[m.Key] {
 					continue
 				}

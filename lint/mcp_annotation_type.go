@@ -31,7 +31,7 @@ Fix: use JSON booleans ("readOnlyHint": true, not "true") and a string title.`,
 			p.Report(ann, "/annotations", "make \"annotations\" an object", "annotations is %s, not an object", ann.Kind)
 			return
 		}
-		for _, m := range ann.Members {
+		for _, m := range ann.Members() {
 			pointer := jsontree.Append("/annotations", m.Key)
 			switch m.Key {
 			case "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint":

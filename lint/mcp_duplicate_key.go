@@ -49,17 +49,17 @@ Fix: keep one of the two, the one every client should see.`,
 		// visited in order, so the walk holds no recursion.
 		for i := 0; i < len(frames); i++ {
 			n := frames[i].n
-			for _, k := range repeated(n.Members) {
-				m := n.Members[k]
+			for _, k := range repeated(n.Members()) {
+				m := n.Members()[k]
 				at := pointer(i) + "/" + jsontree.EscapeToken(m.Key)
 				p.Report(m.Value, at, "keep one of the two", "key %q appears twice in one object; clients disagree on which value wins", m.Key)
 			}
-			for _, m := range n.Members {
+			for _, m := range n.Members() {
 				if m.Value.Kind == jsontree.Object || m.Value.Kind == jsontree.Array {
 					frames = append(frames, frame{n: m.Value, parent: i, token: m.Key})
 				}
 			}
-			for j, it := range n.Items {
+			for j, it := range n.Items() {
 				if it.Kind == jsontree.Object || it.Kind == jsontree.Array {
 					frames = append(frames, frame{n: it, parent: i, token: strconv.Itoa(j)})
 				}

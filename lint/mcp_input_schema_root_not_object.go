@@ -55,7 +55,7 @@ func describeValue(n *jsontree.Node) string {
 	if n.Is(jsontree.Object) {
 		return "an object"
 	}
-	if n.Is(jsontree.Array) && len(n.Items) > 8 {
+	if n.Is(jsontree.Array) && len(n.Items()) > 8 {
 		return "an array"
 	}
 	text := string(jsontree.Encode(n, jsontree.EncodeOptions{}))

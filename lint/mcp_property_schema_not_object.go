@@ -41,7 +41,7 @@ false.`,
 				p.Report(props, pointer, "make \"properties\" an object of schemas",
 					"%s properties is %s, not an object: the TypeScript SDK's listTools() rejects the whole list", key, describeValue(props))
 			default:
-				for _, m := range props.Members {
+				for _, m := range props.Members() {
 					if !m.Value.Is(jsontree.Object) {
 						p.Report(m.Value, jsontree.Append(pointer, m.Key), `write {} for true and {"not": {}} for false`,
 							"property %s's schema is %s, not an object: the TypeScript SDK's listTools() rejects the whole list", providerQuote(m.Key, 60), describeValue(m.Value))

@@ -42,7 +42,7 @@ Fix: send the field with that type, or leave it out.`,
 			if !icons.Is(jsontree.Array) {
 				reportFieldType(p, icons, "/icons", "icons", "an array")
 			} else {
-				for i, icon := range icons.Items {
+				for i, icon := range icons.Items() {
 					if !icon.Is(jsontree.Object) || !icon.Get("src").Is(jsontree.String) {
 						reportFieldType(p, icon, jsontree.Append("/icons", strconv.Itoa(i)), "each icon", `an object with a string "src"`)
 					}
@@ -59,7 +59,7 @@ Fix: send the field with that type, or leave it out.`,
 				continue
 			}
 			ok := req.Is(jsontree.Array)
-			for _, it := range req.Items {
+			for _, it := range req.Items() {
 				ok = ok && it.Is(jsontree.String)
 			}
 			if !ok {

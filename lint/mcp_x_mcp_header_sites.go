@@ -70,7 +70,9 @@ func isTChar(c rune) bool {
 }
 
 // holdsMembers says whether n is or holds an object with members.
-func holdsMembers(n *jsontree.Node) bool { return n != nil && (len(n.Members) > 0 || len(n.Items) > 0) }
+func holdsMembers(n *jsontree.Node) bool {
+	return n != nil && (len(n.Members()) > 0 || len(n.Items()) > 0)
+}
 
 // hasKey reports whether any object below n has a member named key.
 func hasKey(n *jsontree.Node, key string) bool {
@@ -81,7 +83,7 @@ func hasKey(n *jsontree.Node, key string) bool {
 		if n == nil {
 			continue
 		}
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			if m.Key == key {
 				return true
 			}
@@ -91,7 +93,7 @@ func hasKey(n *jsontree.Node, key string) bool {
 		}
 		// Only what can hold a member is pushed: a wide enum of scalars
 		// grew the stack by every value (issue 32).
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			if holdsMembers(it) {
 				stack = append(stack, it)
 			}

@@ -28,7 +28,7 @@ var _ = register(&Rule{
 		"into the anyOf branches.",
 	CheckTool: func(p *Pass) {
 		root := p.Tool.Node.Get("inputSchema")
-		if root == nil || (root.Is(jsontree.Object) && len(root.Members) == 0) {
+		if root == nil || (root.Is(jsontree.Object) && len(root.Members()) == 0) {
 			// The SDK closes an empty inputSchema itself.
 			return
 		}
@@ -77,14 +77,14 @@ func agentsMembers(n *jsontree.Node) []jsontree.Member {
 	if n == nil {
 		return nil
 	}
-	return n.Members
+	return n.Members()
 }
 
 func agentsItems(n *jsontree.Node) []*jsontree.Node {
 	if n == nil {
 		return nil
 	}
-	return n.Items
+	return n.Items()
 }
 
 func isFalse(n *jsontree.Node) bool { return n.Is(jsontree.Bool) && !n.Bool }
@@ -130,7 +130,7 @@ func (a *agentsStrict) json(n *jsontree.Node, ptr string, isRoot bool) *agentsFa
 		if !ref.Is(jsontree.String) {
 			return agentsFail(ref, ptr+"/$ref", "$ref is not a string")
 		}
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			if !agentsRefMetadata[m.Key] {
 				return agentsFail(n.Get(m.Key), jsontree.Append(ptr, m.Key), "it cannot combine $ref with the sibling keyword %s", providerQuote(m.Key, 40))
 			}
@@ -144,27 +144,27 @@ func (a *agentsStrict) json(n *jsontree.Node, ptr string, isRoot bool) *agentsFa
 		}
 	}
 	if anyOf := n.Get("anyOf"); anyOf != nil {
-		if !anyOf.Is(jsontree.Array) || len(anyOf.Items) == 0 {
+		if !anyOf.Is(jsontree.Array) || len(anyOf.Items()) == 0 {
 			return agentsFail(anyOf, ptr+"/anyOf", "anyOf is not a non-empty array")
 		}
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			if !agentsRefMetadata[m.Key] && m.Key != "anyOf" {
 				return agentsFail(n.Get(m.Key), jsontree.Append(ptr, m.Key), "it cannot combine anyOf with the sibling keyword %s", providerQuote(m.Key, 40))
 			}
 		}
-		for i, b := range anyOf.Items {
+		for i, b := range anyOf.Items() {
 			if f := a.json(b, jsontree.AppendIndex(ptr+"/anyOf", i), false); f != nil {
 				return f
 			}
 		}
-		for i, b := range anyOf.Items {
+		for i, b := range anyOf.Items() {
 			if a.needsNullStripping(b, map[*jsontree.Node]bool{}) {
 				return agentsFail(b, jsontree.AppendIndex(ptr+"/anyOf", i), "an anyOf branch has optional object properties, which it cannot map to nullable ones")
 			}
 		}
 	}
 	props := n.Get("properties")
-	hasProps := props.Is(jsontree.Object) && len(props.Members) > 0
+	hasProps := props.Is(jsontree.Object) && len(props.Members()) > 0
 	ap := n.Get("additionalProperties")
 	if (objectTyped(n) || isRoot && !n.Has("type")) && !isFalse(ap) && (!hasProps || ap != nil) {
 		return agentsFail(n, ptr, "the object is open (additionalProperties is not false and %s)", map[bool]string{true: "additionalProperties is given", false: "it declares no properties"}[ap != nil])
@@ -188,7 +188,7 @@ func (a *agentsStrict) json(n *jsontree.Node, ptr string, isRoot bool) *agentsFa
 		}
 	}
 	if items := n.Get("items"); items.Is(jsontree.Array) {
-		for i, it := range items.Items {
+		for i, it := range items.Items() {
 			if f := a.json(it, jsontree.AppendIndex(ptr+"/items", i), false); f != nil {
 				return f
 			}
@@ -237,7 +237,7 @@ func agentsNullability(n *jsontree.Node) string {
 			return "unknown"
 		}
 		hasNull := false
-		for _, it := range e.Items {
+		for _, it := range e.Items() {
 			hasNull = hasNull || it.Is(jsontree.Null)
 		}
 		if !hasNull {
@@ -252,7 +252,7 @@ func agentsNullability(n *jsontree.Node) string {
 			return "unknown"
 		}
 		all := true
-		for _, b := range anyOf.Items {
+		for _, b := range anyOf.Items() {
 			switch agentsNullability(b) {
 			case "allows":
 				return "allows"
@@ -283,7 +283,7 @@ func (a *agentsStrict) needsNullStripping(n *jsontree.Node, seen map[*jsontree.N
 		return a.needsNullStripping(target, seen)
 	}
 	if anyOf := n.Get("anyOf"); anyOf.Is(jsontree.Array) {
-		for _, b := range anyOf.Items {
+		for _, b := range anyOf.Items() {
 			if a.needsNullStripping(b, seen) {
 				return true
 			}
@@ -344,10 +344,10 @@ func (a *agentsStrict) provider(n *jsontree.Node, ptr string) *agentsFailure {
 		}
 	}
 	if anyOf := n.Get("anyOf"); anyOf != nil {
-		if !anyOf.Is(jsontree.Array) || len(anyOf.Items) == 0 {
+		if !anyOf.Is(jsontree.Array) || len(anyOf.Items()) == 0 {
 			return agentsFail(anyOf, ptr+"/anyOf", "anyOf is not a non-empty array")
 		}
-		for i, b := range anyOf.Items {
+		for i, b := range anyOf.Items() {
 			if f := a.provider(b, jsontree.AppendIndex(ptr+"/anyOf", i)); f != nil {
 				return f
 			}
@@ -359,7 +359,7 @@ func (a *agentsStrict) provider(n *jsontree.Node, ptr string) *agentsFailure {
 		}
 	}
 	if items := n.Get("items"); items.Is(jsontree.Array) {
-		for i, it := range items.Items {
+		for i, it := range items.Items() {
 			if f := a.provider(it, jsontree.AppendIndex(ptr+"/items", i)); f != nil {
 				return f
 			}

@@ -26,11 +26,11 @@ var _ = register(&Rule{
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
 			enum := s.Node.Get("enum")
-			if !enum.Is(jsontree.Array) || len(enum.Items) <= openAIStrictLargeEnum {
+			if !enum.Is(jsontree.Array) || len(enum.Items()) <= openAIStrictLargeEnum {
 				return
 			}
 			total := 0
-			for _, v := range enum.Items {
+			for _, v := range enum.Items() {
 				if !v.Is(jsontree.String) {
 					return
 				}
@@ -39,7 +39,7 @@ var _ = register(&Rule{
 			if total > openAIStrictLargeEnumLength {
 				p.Report(enum, jsontree.Append(s.Pointer, "enum"), "accept a free string and validate server-side",
 					"enum of %d strings totals %d characters (limit %d above %d values)",
-					len(enum.Items), total, openAIStrictLargeEnumLength, openAIStrictLargeEnum)
+					len(enum.Items()), total, openAIStrictLargeEnumLength, openAIStrictLargeEnum)
 			}
 		})
 	},

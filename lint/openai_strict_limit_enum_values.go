@@ -20,7 +20,7 @@ var _ = register(&Rule{
 		total := 0
 		providerWalk(p, func(s schemawalk.Schema) {
 			if enum := s.Node.Get("enum"); enum.Is(jsontree.Array) {
-				total += len(enum.Items)
+				total += len(enum.Items())
 			}
 		})
 		if total > openAIStrictMaxEnumValues {

@@ -21,7 +21,7 @@ var _ = register(&Rule{
 		total := 0
 		providerWalk(p, func(s schemawalk.Schema) {
 			if props := s.Node.Get("properties"); props.Is(jsontree.Object) {
-				total += len(props.Members)
+				total += len(props.Members())
 			}
 		})
 		if total > openAIStrictMaxProperties {

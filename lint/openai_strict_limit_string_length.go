@@ -25,13 +25,13 @@ var _ = register(&Rule{
 		providerWalk(p, func(s schemawalk.Schema) {
 			for _, key := range []string{"properties", "$defs", "definitions"} {
 				if names := s.Node.Get(key); names.Is(jsontree.Object) {
-					for _, m := range names.Members {
+					for _, m := range names.Members() {
 						total += utf8.RuneCountInString(m.Key)
 					}
 				}
 			}
 			if enum := s.Node.Get("enum"); enum.Is(jsontree.Array) {
-				for _, v := range enum.Items {
+				for _, v := range enum.Items() {
 					total += providerValueLength(v)
 				}
 			}

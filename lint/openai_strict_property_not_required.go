@@ -39,7 +39,7 @@ var _ = register(&Rule{
 				required[name] = true
 			}
 			var optional []string
-			for _, m := range props.Members {
+			for _, m := range props.Members() {
 				if !required[m.Key] {
 					optional = append(optional, m.Key)
 				}

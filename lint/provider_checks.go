@@ -171,7 +171,7 @@ func providerCheckFormats(p *Pass, supported map[string]bool) {
 // unsupported returns true; manual is the fix a user applies by hand.
 func providerCheckKeywords(p *Pass, unsupported func(s schemawalk.Schema, key string) bool, manual string) {
 	providerWalk(p, func(s schemawalk.Schema) {
-		for _, m := range s.Node.Members {
+		for _, m := range s.Node.Members() {
 			if unsupported(s, m.Key) {
 				p.Report(m.Value, jsontree.Append(s.Pointer, m.Key), providerFix(p.Rule.Profile, manual), "keyword %q is not supported", m.Key)
 			}
@@ -215,7 +215,7 @@ func providerRender(b *strings.Builder, n *jsontree.Node, limit int) {
 	switch n.Kind {
 	case jsontree.Object:
 		b.WriteByte('{')
-		for i, m := range n.Members {
+		for i, m := range n.Members() {
 			if b.Len() > limit {
 				return
 			}
@@ -229,7 +229,7 @@ func providerRender(b *strings.Builder, n *jsontree.Node, limit int) {
 		b.WriteByte('}')
 	case jsontree.Array:
 		b.WriteByte('[')
-		for i, it := range n.Items {
+		for i, it := range n.Items() {
 			if b.Len() > limit {
 				return
 			}
@@ -301,7 +301,7 @@ func providerCheckPropertySchemas(p *Pass) {
 			return
 		}
 		var bad []string
-		for _, m := range props.Members {
+		for _, m := range props.Members() {
 			if !m.Value.Is(jsontree.Object) && !m.Value.Is(jsontree.Bool) {
 				bad = append(bad, providerQuote(m.Key, 40)+" is "+providerShort(m.Value))
 			}

@@ -145,10 +145,10 @@ func countSent(t *contract.Tool, def *bytes.Buffer) int {
 // stay with the client.
 func sentDefinition(t *contract.Tool, buf *bytes.Buffer) {
 	var members [3]jsontree.Member
-	def := &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: members[:0]}
+	def := jsontree.NewObject(members[:0])
 	for _, key := range []string{"name", "description", "inputSchema"} {
 		if v := t.Node.Get(key); v != nil {
-			def.Members = append(def.Members, jsontree.Member{Key: key, KeyOffset: -1, Value: v})
+			def.SetMembers(append(def.Members(), jsontree.Member{Key: key, KeyOffset: -1, Value: v}))
 		}
 	}
 	jsontree.EncodeInto(buf, def, jsontree.EncodeOptions{})

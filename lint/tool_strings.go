@@ -15,7 +15,7 @@ type toolString struct {
 	Text string
 	// node is the value's node; nil for a key, which has none of its own.
 	node      *jsontree.Node
-	keyOffset int
+	keyOffset int32
 	IsKey     bool
 	// Path holds the unescaped tokens from the tool object to the text; for a
 	// key it ends with the key itself. It is only valid during the loop
@@ -98,7 +98,7 @@ type stringFrame struct {
 // holdsText says whether a value has a string or key in it: numbers,
 // booleans, nulls and empty containers are not walked at all.
 func holdsText(n *jsontree.Node) bool {
-	return n.Kind == jsontree.String || len(n.Members) > 0 || len(n.Items) > 0
+	return n.Kind == jsontree.String || len(n.Members()) > 0 || len(n.Items()) > 0
 }
 
 func walkToolStrings(t *contract.Tool, w *stringWalk) iter.Seq[toolString] {
@@ -130,7 +130,7 @@ func walkToolStrings(t *contract.Tool, w *stringWalk) iter.Seq[toolString] {
 				// the values are visited in source order, one frame per
 				// object re-pushed after each: a wide object costs no stack.
 				if f.next == 0 {
-					for _, m := range f.node.Members {
+					for _, m := range f.node.Members() {
 						// Kept in path, so its growth is reused, not redone per key.
 						path = append(path, m.Key)
 						if !yield(toolString{Text: m.Key, keyOffset: m.KeyOffset, IsKey: true, Path: path, DataAt: f.dataAt}) {
@@ -140,13 +140,13 @@ func walkToolStrings(t *contract.Tool, w *stringWalk) iter.Seq[toolString] {
 					}
 				}
 				i := f.next
-				for i < len(f.node.Members) && !holdsText(f.node.Members[i].Value) {
+				for i < len(f.node.Members()) && !holdsText(f.node.Members()[i].Value) {
 					i++
 				}
-				if i >= len(f.node.Members) {
+				if i >= len(f.node.Members()) {
 					continue
 				}
-				m := f.node.Members[i]
+				m := f.node.Members()[i]
 				dataAt := f.dataAt
 				if dataAt < 0 && dataKeywords[m.Key] && !authorNamedKeywords[f.token] {
 					dataAt = f.depth
@@ -155,14 +155,14 @@ func walkToolStrings(t *contract.Tool, w *stringWalk) iter.Seq[toolString] {
 				stack = append(stack, f, stringFrame{node: m.Value, depth: f.depth + 1, token: m.Key, dataAt: dataAt})
 			case jsontree.Array:
 				i := f.next
-				for i < len(f.node.Items) && !holdsText(f.node.Items[i]) {
+				for i < len(f.node.Items()) && !holdsText(f.node.Items()[i]) {
 					i++
 				}
-				if i >= len(f.node.Items) {
+				if i >= len(f.node.Items()) {
 					continue
 				}
 				f.next = i + 1
-				stack = append(stack, f, stringFrame{node: f.node.Items[i], depth: f.depth + 1, token: strconv.Itoa(i), dataAt: f.dataAt})
+				stack = append(stack, f, stringFrame{node: f.node.Items()[i], depth: f.depth + 1, token: strconv.Itoa(i), dataAt: f.dataAt})
 			}
 		}
 	}

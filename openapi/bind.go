@@ -200,7 +200,7 @@ func headerArguments(t *contract.Tool, op *Operation, bind Binding) []string {
 		}
 		arg := ""
 		if props.Is(jsontree.Object) {
-			for _, m := range props.Members {
+			for _, m := range props.Members() {
 				if strings.EqualFold(m.Key, name) {
 					arg = m.Key
 				}

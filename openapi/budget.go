@@ -97,12 +97,12 @@ func jsonNodes(n *jsontree.Node, limit int) int {
 		return 0
 	}
 	count := 1
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		if count += jsonNodes(m.Value, limit-count); count > limit {
 			return count
 		}
 	}
-	for _, it := range n.Items {
+	for _, it := range n.Items() {
 		if count += jsonNodes(it, limit-count); count > limit {
 			return count
 		}

@@ -251,7 +251,7 @@ func withDefs(schema *jsontree.Node, defs []*component) *jsontree.Node {
 		all = emptySchema()
 	}
 	for _, d := range defs {
-		all.Members = append(all.Members, jsontree.Member{Key: d.name, KeyOffset: -1, Value: d.schema})
+		all.SetMembers(append(all.Members(), jsontree.Member{Key: d.name, KeyOffset: -1, Value: d.schema}))
 	}
 	schema.Set("$defs", all)
 	return schema
@@ -312,9 +312,9 @@ func annotations(method string) *jsontree.Node {
 	default:
 		return nil
 	}
-	return &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{
+	return jsontree.NewObject([]jsontree.Member{
 		{Key: key, KeyOffset: -1, Value: &jsontree.Node{Kind: jsontree.Bool, Bool: true, Offset: -1}},
-	}}
+	})
 }
 
 // input is one object: the path and query parameters (and the headers the
@@ -341,7 +341,7 @@ func (b *builder) input(t *translator) *jsontree.Node {
 			b.notExpressible(p.file, p.node, "%s parameter %q is left out: another parameter has its name, and an argument can bind to only one", in, name)
 			continue
 		}
-		props.Members = append(props.Members, jsontree.Member{Key: name, KeyOffset: -1, Value: schema})
+		props.SetMembers(append(props.Members(), jsontree.Member{Key: name, KeyOffset: -1, Value: schema}))
 		if in == "path" || scalar(get(p.node, "required")) == "true" {
 			required = append(required, name)
 		}
@@ -474,9 +474,9 @@ func (b *builder) body(t *translator, props *jsontree.Node, required *[]string) 
 	flat := b.layout == bodyAuto && flattenable(schema, props, bodyRequired) ||
 		b.layout == bodyFlat && schema.Get("properties").Is(jsontree.Object)
 	if flat {
-		for _, m := range schema.Get("properties").Members {
+		for _, m := range schema.Get("properties").Members() {
 			if props.Get(m.Key) == nil {
-				props.Members = append(props.Members, m)
+				props.SetMembers(append(props.Members(), m))
 			}
 		}
 		if bodyRequired {
@@ -495,7 +495,7 @@ func (b *builder) body(t *translator, props *jsontree.Node, required *[]string) 
 		b.notExpressible(file, rb, "its %s body is left out: parameters already take the names \"body\" and \"requestBody\"", mt)
 		return false
 	}
-	props.Members = append(props.Members, jsontree.Member{Key: key, KeyOffset: -1, Value: schema})
+	props.SetMembers(append(props.Members(), jsontree.Member{Key: key, KeyOffset: -1, Value: schema}))
 	if bodyRequired {
 		*required = append(*required, key)
 	}
@@ -537,7 +537,7 @@ func (b *builder) bodySchema(t *translator, file string, media *yaml.Node, mt st
 	schema := t.inline(file, schemaNode, pointer)
 	if kind == multipartBody {
 		encoding := get(media, "encoding")
-		for _, m := range schema.Get("properties").Members {
+		for _, m := range schema.Get("properties").Members() {
 			filePart(m.Value, scalar(get(get(encoding, m.Key), "contentType")))
 			filePart(m.Value.Get("items"), scalar(get(get(encoding, m.Key), "contentType")))
 		}
@@ -572,7 +572,7 @@ func flattenable(body, params *jsontree.Node, bodyRequired bool) bool {
 	if typ := body.Get("type"); typ != nil && !typ.IsString("object") {
 		return false
 	}
-	for _, m := range body.Members {
+	for _, m := range body.Members() {
 		switch m.Key {
 		case "type", "properties", "required", "description", "title", "additionalProperties", "examples":
 		default:
@@ -585,7 +585,7 @@ func flattenable(body, params *jsontree.Node, bodyRequired bool) bool {
 	if !bodyRequired && len(body.Get("required").Strings()) > 0 {
 		return false
 	}
-	for _, m := range body.Get("properties").Members {
+	for _, m := range body.Get("properties").Members() {
 		if params.Get(m.Key) != nil {
 			return false
 		}
@@ -625,7 +625,7 @@ func (b *builder) output(t *translator) *jsontree.Node {
 		}
 		wrapped := &jsontree.Node{Kind: jsontree.Object, Offset: -1}
 		wrapped.Set("type", str("object"))
-		wrapped.Set("properties", &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{{Key: "result", KeyOffset: -1, Value: schema}}})
+		wrapped.Set("properties", jsontree.NewObject([]jsontree.Member{{Key: "result", KeyOffset: -1, Value: schema}}))
 		wrapped.Set("required", strs([]string{"result"}))
 		return wrapped
 	}
@@ -643,7 +643,7 @@ func isObjectRoot(s *jsontree.Node) bool {
 func strs(list []string) *jsontree.Node {
 	arr := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
 	for _, s := range list {
-		arr.Items = append(arr.Items, str(s))
+		arr.SetItems(append(arr.Items(), str(s)))
 	}
 	return arr
 }

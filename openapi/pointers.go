@@ -95,8 +95,8 @@ func (w *walker) walk(a *jsontree.Node, ap string, t *jsontree.Node, tp string, 
 	for _, key := range []string{"anyOf", "oneOf", "allOf", "prefixItems"} {
 		ta := t.Get(key)
 		for i, branch := range items(a.Get(key)) {
-			if ta.Is(jsontree.Array) && i < len(ta.Items) {
-				w.walk(branch, jsontree.AppendIndex(jsontree.Append(ap, key), i), ta.Items[i], jsontree.AppendIndex(jsontree.Append(tp, key), i), depth+1)
+			if ta.Is(jsontree.Array) && i < len(ta.Items()) {
+				w.walk(branch, jsontree.AppendIndex(jsontree.Append(ap, key), i), ta.Items()[i], jsontree.AppendIndex(jsontree.Append(tp, key), i), depth+1)
 			}
 		}
 	}
@@ -146,14 +146,14 @@ func items(n *jsontree.Node) []*jsontree.Node {
 	if !n.Is(jsontree.Array) {
 		return nil
 	}
-	return n.Items
+	return n.Items()
 }
 
 func members0(n *jsontree.Node) []jsontree.Member {
 	if !n.Is(jsontree.Object) {
 		return nil
 	}
-	return n.Members
+	return n.Members()
 }
 
 // specNode is the deepest node on pointer's path in the API side that the

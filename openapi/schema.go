@@ -184,9 +184,9 @@ func (t *translator) ref(file string, refNode *yaml.Node, pointer string) *jsont
 	} else {
 		t.reached = appendOnce(t.reached, c)
 	}
-	return &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{
+	return jsontree.NewObject([]jsontree.Member{
 		{Key: "$ref", KeyOffset: -1, Value: str("#/$defs/" + jsontree.EscapeToken(c.name))},
-	}}
+	})
 }
 
 func appendOnce(list []*component, c *component) []*component {
@@ -246,7 +246,7 @@ func (t *translator) keywords(file string, n *yaml.Node, pointer string, depth i
 		case key == "$ref":
 		case strings.HasPrefix(key, "x-"):
 		case key == "example":
-			out.Set("examples", &jsontree.Node{Kind: jsontree.Array, Offset: -1, Items: []*jsontree.Node{value(v)}})
+			out.Set("examples", jsontree.NewArray([]*jsontree.Node{value(v)}))
 		case openAPIOnly[key]:
 		case key == "properties":
 			out.Set(key, t.properties(file, v, p, depth))
@@ -267,7 +267,7 @@ func (t *translator) keywords(file string, n *yaml.Node, pointer string, depth i
 		case subschemaMap[key] && v.Kind == yaml.MappingNode:
 			m := emptySchema()
 			members(v, func(k string, _, s *yaml.Node) {
-				m.Members = append(m.Members, jsontree.Member{Key: k, KeyOffset: -1, Value: t.schema(file, s, p+"/"+jsontree.EscapeToken(k), depth+1)})
+				m.SetMembers(append(m.Members(), jsontree.Member{Key: k, KeyOffset: -1, Value: t.schema(file, s, p+"/"+jsontree.EscapeToken(k), depth+1)}))
 			})
 			out.Set(key, m)
 		default:
@@ -282,9 +282,9 @@ func (t *translator) keywords(file string, n *yaml.Node, pointer string, depth i
 		// defined within the same Schema Object" (3.0.3).
 		if scalar(get(n, "nullable")) == "true" {
 			if typ := out.Get("type"); typ.Is(jsontree.String) {
-				out.Set("type", &jsontree.Node{Kind: jsontree.Array, Offset: -1, Items: []*jsontree.Node{str(typ.Text), str("null")}})
+				out.Set("type", jsontree.NewArray([]*jsontree.Node{str(typ.Text), str("null")}))
 				if enum := out.Get("enum"); enum.Is(jsontree.Array) && !hasNull(enum) {
-					enum.Items = append(enum.Items, &jsontree.Node{Kind: jsontree.Null, Offset: -1})
+					enum.SetItems(append(enum.Items(), &jsontree.Node{Kind: jsontree.Null, Offset: -1}))
 				}
 			} else if typ == nil {
 				out = orNull(out)
@@ -311,25 +311,25 @@ var annotationKeys = map[string]bool{"description": true, "title": true, "exampl
 func orNull(out *jsontree.Node) *jsontree.Node {
 	constraints := emptySchema()
 	wrapped := emptySchema()
-	for _, m := range out.Members {
+	for _, m := range out.Members() {
 		if annotationKeys[m.Key] {
-			wrapped.Members = append(wrapped.Members, m)
+			wrapped.SetMembers(append(wrapped.Members(), m))
 		} else {
-			constraints.Members = append(constraints.Members, m)
+			constraints.SetMembers(append(constraints.Members(), m))
 		}
 	}
-	if len(constraints.Members) == 0 {
+	if len(constraints.Members()) == 0 {
 		// No constraint: null is allowed already.
 		return out
 	}
 	null := emptySchema()
 	null.Set("type", str("null"))
-	wrapped.Set("anyOf", &jsontree.Node{Kind: jsontree.Array, Offset: -1, Items: []*jsontree.Node{constraints, null}})
+	wrapped.Set("anyOf", jsontree.NewArray([]*jsontree.Node{constraints, null}))
 	return wrapped
 }
 
 func hasNull(enum *jsontree.Node) bool {
-	for _, it := range enum.Items {
+	for _, it := range enum.Items() {
 		if it.Is(jsontree.Null) {
 			return true
 		}
@@ -378,26 +378,26 @@ func (t *translator) dropOneSided(out *jsontree.Node) {
 		hidden = "writeOnly"
 	}
 	var dropped []string
-	kept := props.Members[:0]
-	for _, m := range props.Members {
+	kept := props.Members()[:0]
+	for _, m := range props.Members() {
 		if flag := m.Value.Get(hidden); flag.Is(jsontree.Bool) && flag.Bool {
 			dropped = append(dropped, m.Key)
 			continue
 		}
 		kept = append(kept, m)
 	}
-	props.Members = kept
+	props.SetMembers(kept)
 	if len(dropped) == 0 {
 		return
 	}
 	if req := out.Get("required"); req.Is(jsontree.Array) {
-		items := req.Items[:0]
-		for _, it := range req.Items {
+		items := req.Items()[:0]
+		for _, it := range req.Items() {
 			if !(it.Is(jsontree.String) && contains(dropped, it.Text)) {
 				items = append(items, it)
 			}
 		}
-		req.Items = items
+		req.SetItems(items)
 		if len(items) == 0 {
 			out.Delete("required")
 		}
@@ -416,7 +416,7 @@ func contains(list []string, s string) bool {
 func (t *translator) properties(file string, v *yaml.Node, pointer string, depth int) *jsontree.Node {
 	m := emptySchema()
 	members(v, func(k string, _, s *yaml.Node) {
-		m.Members = append(m.Members, jsontree.Member{Key: k, KeyOffset: -1, Value: t.schema(file, s, pointer+"/"+jsontree.EscapeToken(k), depth+1)})
+		m.SetMembers(append(m.Members(), jsontree.Member{Key: k, KeyOffset: -1, Value: t.schema(file, s, pointer+"/"+jsontree.EscapeToken(k), depth+1)}))
 	})
 	return m
 }
@@ -424,7 +424,7 @@ func (t *translator) properties(file string, v *yaml.Node, pointer string, depth
 func (t *translator) list(file string, v *yaml.Node, pointer string, depth int) *jsontree.Node {
 	arr := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
 	for i, s := range v.Content {
-		arr.Items = append(arr.Items, t.schema(file, s, pointer+"/"+strconv.Itoa(i), depth+1))
+		arr.SetItems(append(arr.Items(), t.schema(file, s, pointer+"/"+strconv.Itoa(i), depth+1)))
 	}
 	return arr
 }
@@ -445,13 +445,13 @@ func valueAt(n *yaml.Node, depth int) *jsontree.Node {
 	case yaml.MappingNode:
 		out := emptySchema()
 		members(n, func(k string, _, v *yaml.Node) {
-			out.Members = append(out.Members, jsontree.Member{Key: k, KeyOffset: -1, Value: valueAt(v, depth+1)})
+			out.SetMembers(append(out.Members(), jsontree.Member{Key: k, KeyOffset: -1, Value: valueAt(v, depth+1)}))
 		})
 		return out
 	case yaml.SequenceNode:
 		out := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
 		for _, it := range n.Content {
-			out.Items = append(out.Items, valueAt(it, depth+1))
+			out.SetItems(append(out.Items(), valueAt(it, depth+1)))
 		}
 		return out
 	case yaml.ScalarNode:

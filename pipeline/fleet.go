@@ -179,7 +179,7 @@ func staleSessionIgnore(f contract.Finding, s *contract.Session) bool {
 // nameNode is a tool object holding only its name, which is all the
 // session-level checks read of a tool.
 func nameNode(name string) *jsontree.Node {
-	return &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{{Key: "name", Value: &jsontree.Node{Kind: jsontree.String, Text: name, Offset: -1}}}}
+	return jsontree.NewObject([]jsontree.Member{{Key: "name", Value: &jsontree.Node{Kind: jsontree.String, Text: name, Offset: -1}}})
 }
 
 // placeNames puts back where each tool's name sits in its file, which the

@@ -160,7 +160,7 @@ func ParseBaseline(data []byte, file string) (*Baseline, error) {
 		return nil, &contract.InputError{File: file, Msg: fmt.Sprintf("not valid JSON: %v (rewrite it with `mcp-contract baseline`)", err)}
 	}
 	bad := func(n *jsontree.Node, msg string) error {
-		line, col := lines.Position(n.Offset)
+		line, col := lines.Position(int(n.Offset))
 		return &contract.InputError{File: file, Line: line, Column: col, Msg: msg}
 	}
 	if !root.Is(jsontree.Object) {
@@ -174,7 +174,7 @@ func ParseBaseline(data []byte, file string) (*Baseline, error) {
 		return nil, bad(root, "\"findings\" must be an array")
 	}
 	b := &Baseline{File: file}
-	for i, item := range list.Items {
+	for i, item := range list.Items() {
 		text := func(key string) (string, error) {
 			v := item.Get(key)
 			if v == nil {
@@ -200,7 +200,7 @@ func ParseBaseline(data []byte, file string) (*Baseline, error) {
 		if e.Rule == "" {
 			return nil, bad(item, fmt.Sprintf("/findings/%d has no rule", i))
 		}
-		e.Line, _ = lines.Position(item.Offset)
+		e.Line, _ = lines.Position(int(item.Offset))
 		b.Entries = append(b.Entries, e)
 	}
 	return b, nil

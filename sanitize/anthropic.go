@@ -106,7 +106,7 @@ func anyType() *jsontree.Node {
 			b.Set("properties", obj())
 			b.Set("additionalProperties", boolean(false))
 		}
-		branches.Items = append(branches.Items, b)
+		branches.SetItems(append(branches.Items(), b))
 	}
 	n := obj()
 	n.Set("anyOf", branches)

@@ -49,8 +49,8 @@ func bedrockClampIntegers(s *session, root *jsontree.Node) *jsontree.Node {
 	const maxInt32, minInt32 = 1<<31 - 1, -1 << 31
 	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		var drop []string
-		for i := range n.Members {
-			m := &n.Members[i]
+		for i := range n.Members() {
+			m := &n.Members()[i]
 			f, ok := m.Value.Float()
 			if !ok || (f <= maxInt32 && f >= minInt32) {
 				continue
@@ -100,7 +100,7 @@ func fireworksTypelessProperties(s *session, root *jsontree.Node) *jsontree.Node
 		if !props.Is(jsontree.Object) {
 			return n
 		}
-		for _, m := range props.Members {
+		for _, m := range props.Members() {
 			p := m.Value
 			if !p.Is(jsontree.Object) || p.Has("type") || p.Has("anyOf") || p.Has("oneOf") || p.Has("allOf") || p.Has("$ref") {
 				continue
@@ -131,7 +131,7 @@ func inferType(n *jsontree.Node) *jsontree.Node {
 		addValue(c)
 	}
 	if e := n.Get("enum"); e.Is(jsontree.Array) {
-		for _, v := range e.Items {
+		for _, v := range e.Items() {
 			addValue(v)
 		}
 	}

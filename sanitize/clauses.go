@@ -62,7 +62,7 @@ func clause(n *jsontree.Node, k string) (string, bool) {
 			return "", false
 		}
 		var out []string
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			if names := m.Value.Strings(); len(names) > 0 {
 				out = append(out, fmt.Sprintf("If %s is given, %s.", code(m.Key), requiredPhrase(names)))
 			}
@@ -106,7 +106,7 @@ func clause(n *jsontree.Node, k string) (string, bool) {
 			return "", false
 		}
 		var alts []string
-		for _, b := range v.Items {
+		for _, b := range v.Items() {
 			parts, ok := predicates(b)
 			if !ok || len(parts) == 0 {
 				return "", false
@@ -121,8 +121,8 @@ func clause(n *jsontree.Node, k string) (string, bool) {
 	case "default":
 		return "Defaults to " + value(v) + ".", true
 	case "examples":
-		if v.Is(jsontree.Array) && len(v.Items) > 0 {
-			return "For example: " + values(v.Items) + ".", true
+		if v.Is(jsontree.Array) && len(v.Items()) > 0 {
+			return "For example: " + values(v.Items()) + ".", true
 		}
 		return "", false
 	case "example":
@@ -167,13 +167,13 @@ func predicate(n *jsontree.Node, k string) (string, bool) {
 	case "const":
 		return value(v), true
 	case "enum":
-		if !v.Is(jsontree.Array) || len(v.Items) == 0 {
+		if !v.Is(jsontree.Array) || len(v.Items()) == 0 {
 			return "", false
 		}
-		if len(v.Items) == 1 {
-			return value(v.Items[0]), true
+		if len(v.Items()) == 1 {
+			return value(v.Items()[0]), true
 		}
-		return "one of " + values(v.Items), true
+		return "one of " + values(v.Items()), true
 	case "minimum":
 		x, ok := num()
 		return "at least " + x, ok
@@ -333,7 +333,7 @@ func condition(s *jsontree.Node) (string, bool) {
 		switch k {
 		case "type", "required":
 		case "properties":
-			for _, m := range s.Get(k).Members {
+			for _, m := range s.Get(k).Members() {
 				p, ok := predicates(m.Value)
 				if !ok {
 					return "", false
@@ -378,7 +378,7 @@ func outcome(s *jsontree.Node) (string, bool) {
 				parts = append(parts, requiredPhrase(names))
 			}
 		case "properties":
-			for _, m := range s.Get(k).Members {
+			for _, m := range s.Get(k).Members() {
 				p, ok := predicates(m.Value)
 				if !ok {
 					return "", false

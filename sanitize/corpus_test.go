@@ -177,7 +177,7 @@ func fixtureCatalog(t *testing.T) *contract.Catalog {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tools.Items = append(tools.Items, tool)
+		tools.SetItems(append(tools.Items(), tool))
 	}
 	doc := obj()
 	doc.Set("tools", tools)
@@ -280,14 +280,14 @@ func withNulls(inst any, schema, root *jsontree.Node) any {
 			if !branches.Is(jsontree.Array) {
 				return inst
 			}
-			for _, b := range branches.Items {
+			for _, b := range branches.Items() {
 				if bp := b.Get("properties"); bp.Is(jsontree.Object) && hasAllKeys(bp, v) {
 					return withNulls(inst, b, root)
 				}
 			}
 			return inst
 		}
-		for _, m := range props.Members {
+		for _, m := range props.Members() {
 			if p, ok := v[m.Key]; ok {
 				v[m.Key] = withNulls(p, m.Value, root)
 			} else {
@@ -338,12 +338,12 @@ func minimalValue(s *jsontree.Node, depth int, every bool) (any, bool) {
 	if c := s.Get("const"); c != nil {
 		return c.Interface(), true
 	}
-	if e := s.Get("enum"); e.Is(jsontree.Array) && len(e.Items) > 0 {
-		return e.Items[0].Interface(), true
+	if e := s.Get("enum"); e.Is(jsontree.Array) && len(e.Items()) > 0 {
+		return e.Items()[0].Interface(), true
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		if bs := s.Get(k); bs.Is(jsontree.Array) && len(bs.Items) > 0 && !s.Has("type") {
-			return minimalValue(bs.Items[0], depth+1, every)
+		if bs := s.Get(k); bs.Is(jsontree.Array) && len(bs.Items()) > 0 && !s.Has("type") {
+			return minimalValue(bs.Items()[0], depth+1, every)
 		}
 	}
 	typ := ""
@@ -408,12 +408,12 @@ func minimalValue(s *jsontree.Node, depth int, every bool) (any, bool) {
 		// anyOf/oneOf branch and of every allOf branch beside them.
 		parts := []*jsontree.Node{s}
 		for _, k := range []string{"anyOf", "oneOf"} {
-			if bs := s.Get(k); bs.Is(jsontree.Array) && len(bs.Items) > 0 {
-				parts = append(parts, bs.Items[0])
+			if bs := s.Get(k); bs.Is(jsontree.Array) && len(bs.Items()) > 0 {
+				parts = append(parts, bs.Items()[0])
 			}
 		}
 		if bs := s.Get("allOf"); bs.Is(jsontree.Array) {
-			parts = append(parts, bs.Items...)
+			parts = append(parts, bs.Items()...)
 		}
 		for _, part := range parts {
 			names := part.Get("required").Strings()

@@ -20,7 +20,7 @@ import (
 func flattenRootCombinators(s *session, root *jsontree.Node) *jsontree.Node {
 	if all := root.Get("allOf"); all.Is(jsontree.Array) {
 		root.Delete("allOf")
-		for i, b := range all.Items {
+		for i, b := range all.Items() {
 			b = s.resolveBranch(root, b)
 			if !b.Is(jsontree.Object) {
 				continue
@@ -55,7 +55,7 @@ func flattenRootCombinators(s *session, root *jsontree.Node) *jsontree.Node {
 // (openai-strict keeps such references); the target is copied.
 func (s *session) resolveBranch(root, b *jsontree.Node) *jsontree.Node {
 	ref := b.Get("$ref")
-	if !ref.Is(jsontree.String) || len(b.Members) != 1 || !strings.HasPrefix(ref.Text, "#") {
+	if !ref.Is(jsontree.String) || len(b.Members()) != 1 || !strings.HasPrefix(ref.Text, "#") {
 		return b
 	}
 	if t, ok := root.Lookup(ref.Text[1:]); ok && isSchema(t) {
@@ -69,7 +69,7 @@ func (s *session) flattenUnion(root *jsontree.Node, key string, branches *jsontr
 	var objects []*jsontree.Node
 	open := false // some branch accepts any object: nothing becomes required
 	var dropped []string
-	for _, b := range branches.Items {
+	for _, b := range branches.Items() {
 		b = s.resolveBranch(root, b)
 		switch {
 		case b.Is(jsontree.Bool):
@@ -95,7 +95,7 @@ func (s *session) flattenUnion(root *jsontree.Node, key string, branches *jsontr
 		if !bp.Is(jsontree.Object) {
 			continue
 		}
-		for _, m := range bp.Members {
+		for _, m := range bp.Members() {
 			if props.Has(m.Key) {
 				continue
 			}
@@ -166,10 +166,10 @@ func unionOf(variants []*jsontree.Node) *jsontree.Node {
 		}
 		switch {
 		case v.Has("const"):
-			values.Items = append(values.Items, v.Get("const").Clone())
+			values.SetItems(append(values.Items(), v.Get("const").Clone()))
 		case v.Get("enum").Is(jsontree.Array):
-			for _, it := range v.Get("enum").Items {
-				values.Items = append(values.Items, it.Clone())
+			for _, it := range v.Get("enum").Items() {
+				values.SetItems(append(values.Items(), it.Clone()))
 			}
 		default:
 			return anyOfClones(variants)
@@ -193,7 +193,7 @@ func anyOfClones(variants []*jsontree.Node) *jsontree.Node {
 	n := obj()
 	items := arr()
 	for _, v := range variants {
-		items.Items = append(items.Items, v.Clone())
+		items.SetItems(append(items.Items(), v.Clone()))
 	}
 	n.Set("anyOf", items)
 	return n
@@ -281,7 +281,7 @@ func discriminator(objects []*jsontree.Node) string {
 	if !first.Is(jsontree.Object) {
 		return ""
 	}
-	for _, m := range first.Members {
+	for _, m := range first.Members() {
 		var seen []*jsontree.Node
 		for _, b := range objects {
 			v := pinned(b.Get("properties").Get(m.Key))
@@ -303,8 +303,8 @@ func pinned(s *jsontree.Node) *jsontree.Node {
 	if c := s.Get("const"); c != nil {
 		return c
 	}
-	if e := s.Get("enum"); e.Is(jsontree.Array) && len(e.Items) == 1 {
-		return e.Items[0]
+	if e := s.Get("enum"); e.Is(jsontree.Array) && len(e.Items()) == 1 {
+		return e.Items()[0]
 	}
 	return nil
 }

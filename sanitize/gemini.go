@@ -22,15 +22,15 @@ var geminiKeywords = []string{
 func geminiBooleans(s *session, root *jsontree.Node) *jsontree.Node {
 	return rewrite(root, rootPlace(), func(n *jsontree.Node, at place) *jsontree.Node {
 		if props := n.Get("properties"); props.Is(jsontree.Object) {
-			kept := props.Members[:0]
-			for _, m := range props.Members {
+			kept := props.Members()[:0]
+			for _, m := range props.Members() {
 				if m.Value.Is(jsontree.Bool) && !m.Value.Bool {
 					s.note(jsontree.Append(jsontree.Append(at.ptr(), "properties"), m.Key), "drop-property", true, "removed property schema false: Gemini cannot forbid one property")
 					continue
 				}
 				kept = append(kept, m)
 			}
-			props.Members = kept
+			props.SetMembers(kept)
 		}
 		// The allowlist step drops these two keywords, saying what is lost.
 		if !n.Is(jsontree.Bool) || at.via == "additionalProperties" || at.via == "unevaluatedProperties" {
@@ -115,7 +115,7 @@ func geminiTypeArray(s *session, n *jsontree.Node, at place) {
 		n.Delete("type")
 		branches := arr()
 		for _, x := range rest {
-			branches.Items = append(branches.Items, typed(x))
+			branches.SetItems(append(branches.Items(), typed(x)))
 		}
 		n.Set("anyOf", branches)
 	}
@@ -148,9 +148,9 @@ func geminiNullBranches(s *session, n *jsontree.Node, at place) *jsontree.Node {
 	if !any.Is(jsontree.Array) {
 		return n
 	}
-	kept := any.Items[:0]
+	kept := any.Items()[:0]
 	null := false
-	for _, b := range any.Items {
+	for _, b := range any.Items() {
 		if schemawalk.HasType(b, "null") && len(schemawalk.Types(b)) == 1 && !b.Has("enum") {
 			null = true
 			continue
@@ -166,7 +166,7 @@ func geminiNullBranches(s *session, n *jsontree.Node, at place) *jsontree.Node {
 		s.note(jsontree.Append(at.ptr(), "anyOf"), "null-branch", false, "an anyOf of only null became type null")
 		return n
 	}
-	any.Items = kept
+	any.SetItems(kept)
 	s.note(jsontree.Append(at.ptr(), "anyOf"), "null-branch", false, "the null branch of anyOf became nullable: true")
 	n.Set("nullable", boolean(true))
 	if len(kept) == 1 && kept[0].Is(jsontree.Object) {
@@ -196,12 +196,12 @@ func geminiEnum(s *session, n *jsontree.Node, at place) {
 		return
 	}
 	out := arr()
-	for _, v := range e.Items {
+	for _, v := range e.Items() {
 		switch {
 		case v.Is(jsontree.String) && v.Text == "":
 			s.note(ptr, "drop-enum-value", true, "removed the empty string from enum: Gemini rejects it")
 		case v.Is(jsontree.String):
-			out.Items = append(out.Items, v)
+			out.SetItems(append(out.Items(), v))
 		case v.Is(jsontree.Null):
 			n.Set("nullable", boolean(true))
 			s.note(ptr, "enum-null", false, "null in enum became nullable: true")
@@ -210,11 +210,11 @@ func geminiEnum(s *session, n *jsontree.Node, at place) {
 			if v.Is(jsontree.Number) || v.Is(jsontree.Bool) {
 				text = strings.Trim(text, `"`)
 			}
-			out.Items = append(out.Items, str(text))
+			out.SetItems(append(out.Items(), str(text)))
 			s.note(ptr, "stringify-enum-value", false, "enum value %s became the string %q", compact(v), text)
 		}
 	}
-	if len(out.Items) == 0 {
+	if len(out.Items()) == 0 {
 		n.Delete("enum")
 		s.note(ptr, "drop-keyword", true, "removed an enum left empty")
 		return
@@ -305,18 +305,18 @@ func distributeIntoAnyOf(s *session, n *jsontree.Node, at place, keep []string) 
 	}
 	out := obj()
 	siblings := obj()
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		switch {
 		case m.Key == "anyOf", isOneOf(m.Key, keep):
-			out.Members = append(out.Members, m)
+			out.SetMembers(append(out.Members(), m))
 		default:
-			siblings.Members = append(siblings.Members, m)
+			siblings.SetMembers(append(siblings.Members(), m))
 		}
 	}
-	if len(siblings.Members) == 0 {
+	if len(siblings.Members()) == 0 {
 		return n
 	}
-	for i, b := range any.Items {
+	for i, b := range any.Items() {
 		if !b.Is(jsontree.Object) {
 			continue
 		}
@@ -356,7 +356,7 @@ func geminiJSONSchemaReport(s *session, root *jsontree.Node) *jsontree.Node {
 }
 
 func hasNonString(e *jsontree.Node) bool {
-	for _, v := range e.Items {
+	for _, v := range e.Items() {
 		if !v.Is(jsontree.String) && !v.Is(jsontree.Null) {
 			return true
 		}

@@ -23,7 +23,7 @@ func sanitizeSchema(t *testing.T, profile, schema string) (string, []Change) {
 	if err != nil {
 		t.Fatalf("output is not JSON: %v\n%s", err, res.JSON)
 	}
-	return compact(doc.Get("tools").Items[0].Get("inputSchema")), res.Changes
+	return compact(doc.Get("tools").Items()[0].Get("inputSchema")), res.Changes
 }
 
 func actions(changes []Change) []string {

@@ -80,16 +80,16 @@ func (r nameRule) truncate(s string) string {
 // names unique: two tools renamed alike would make the client call the
 // wrong one. It returns the rename of each tool (nil: kept).
 func renameTools(c *contract.Catalog, list *jsontree.Node, profile string) []*Change {
-	changes := make([]*Change, len(list.Items))
+	changes := make([]*Change, len(list.Items()))
 	rule, ok := nameRules[profile]
 	if !ok {
 		return changes
 	}
 	taken := map[string]bool{}
-	for i := range list.Items {
+	for i := range list.Items() {
 		taken[c.Tools[i].Name] = true
 	}
-	for i, t := range list.Items {
+	for i, t := range list.Items() {
 		old := c.Tools[i].Name
 		name := rule.fix(old)
 		if name == old {

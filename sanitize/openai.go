@@ -111,7 +111,7 @@ func mergeCombinators(s *session, n *jsontree.Node, at place) {
 		return
 	}
 	n.Delete("allOf")
-	for i, b := range all.Items {
+	for i, b := range all.Items() {
 		if !b.Is(jsontree.Object) {
 			continue
 		}
@@ -144,18 +144,18 @@ func strictObject(s *session, n *jsontree.Node, at place) {
 		s.note(jsontree.Append(at.ptr(), "additionalProperties"), "close-object", true, "additionalProperties %s became false: strict mode forbids extra properties", compact(ap))
 	}
 	n.Set("additionalProperties", boolean(false))
-	kept := props.Members[:0]
-	for _, m := range props.Members {
+	kept := props.Members()[:0]
+	for _, m := range props.Members() {
 		if m.Value.Is(jsontree.Bool) && !m.Value.Bool {
 			s.note(jsontree.Append(jsontree.Append(at.ptr(), "properties"), m.Key), "drop-property", false, "removed a property that could never be present; additionalProperties: false forbids it")
 			continue
 		}
 		kept = append(kept, m)
 	}
-	props.Members = kept
+	props.SetMembers(kept)
 	required := n.Get("required").Strings()
-	for i := range props.Members {
-		m := &props.Members[i]
+	for i := range props.Members() {
+		m := &props.Members()[i]
 		if contains(required, m.Key) {
 			continue
 		}
@@ -196,7 +196,7 @@ func isNullable(n *jsontree.Node) bool {
 		return false
 	}
 	if e := n.Get("enum"); e.Is(jsontree.Array) {
-		for _, it := range e.Items {
+		for _, it := range e.Items() {
 			if it.Is(jsontree.Null) {
 				return true
 			}
@@ -210,7 +210,7 @@ func isNullable(n *jsontree.Node) bool {
 		return schemawalk.HasType(n, "null")
 	}
 	if any := n.Get("anyOf"); any.Is(jsontree.Array) {
-		for _, b := range any.Items {
+		for _, b := range any.Items() {
 			if isNullable(b) {
 				return true
 			}
@@ -226,9 +226,9 @@ func nullable(n *jsontree.Node) *jsontree.Node {
 		n.Set("type", strs(append(schemawalk.Types(n), "null")))
 		return n
 	}
-	if n.Is(jsontree.Object) && n.Get("anyOf").Is(jsontree.Array) && len(n.Members) == 1 {
+	if n.Is(jsontree.Object) && n.Get("anyOf").Is(jsontree.Array) && len(n.Members()) == 1 {
 		any := n.Get("anyOf")
-		any.Items = append(any.Items, typed("null"))
+		any.SetItems(append(any.Items(), typed("null")))
 		return n
 	}
 	w := obj()

@@ -45,7 +45,7 @@ func (s *session) inline(root, doc *jsontree.Node, onlyWithSiblings bool) *jsont
 			return n
 		}
 		ref := n.Get("$ref")
-		inlineHere := ref != nil && (!onlyWithSiblings || len(n.Members) > 1)
+		inlineHere := ref != nil && (!onlyWithSiblings || len(n.Members()) > 1)
 		if inlineHere {
 			n.Delete("$ref")
 		}
@@ -81,7 +81,7 @@ func (s *session) inline(root, doc *jsontree.Node, onlyWithSiblings bool) *jsont
 // 2020-12 both apply, so they are merged when that is exact and kept side by
 // side in allOf otherwise.
 func combineRef(siblings, target *jsontree.Node) *jsontree.Node {
-	if len(siblings.Members) == 0 {
+	if len(siblings.Members()) == 0 {
 		return target
 	}
 	if target.Is(jsontree.Bool) {
@@ -128,8 +128,8 @@ func countNodes(n *jsontree.Node) int {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		count++
-		stack = append(stack, c.Items...)
-		for _, m := range c.Members {
+		stack = append(stack, c.Items()...)
+		for _, m := range c.Members() {
 			stack = append(stack, m.Value)
 		}
 	}
@@ -171,15 +171,15 @@ func pruneDefinitions(s *session, root *jsontree.Node) *jsontree.Node {
 		if !defs.Is(jsontree.Object) {
 			continue
 		}
-		kept := defs.Members[:0]
-		for _, m := range defs.Members {
+		kept := defs.Members()[:0]
+		for _, m := range defs.Members() {
 			if used["#/"+k+"/"+jsontree.EscapeToken(m.Key)] {
 				kept = append(kept, m)
 				continue
 			}
 			s.note(jsontree.Append(jsontree.Append(rootPointer, k), m.Key), "drop-definition", false, "removed a definition nothing references")
 		}
-		defs.Members = kept
+		defs.SetMembers(kept)
 		if len(kept) == 0 {
 			root.Delete(k)
 		}

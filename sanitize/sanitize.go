@@ -101,7 +101,7 @@ func Catalog(c *contract.Catalog, profile string) (*Result, error) {
 			}
 		}
 		out.Set("inputSchema", root)
-		list.Items = append(list.Items, out)
+		list.SetItems(append(list.Items(), out))
 		perTool[i] = s.changes
 	}
 	for i, ch := range renameTools(c, list, profile) {
@@ -200,8 +200,8 @@ func repairProperties(s *session, root *jsontree.Node) *jsontree.Node {
 		if !props.Is(jsontree.Object) {
 			return n
 		}
-		for i := range props.Members {
-			m := &props.Members[i]
+		for i := range props.Members() {
+			m := &props.Members()[i]
 			if isSchema(m.Value) {
 				continue
 			}

@@ -83,8 +83,8 @@ func eachChild(n *jsontree.Node, at place, fn visitor) *jsontree.Node {
 	if !n.Is(jsontree.Object) || at.depth >= maxDepth {
 		return n
 	}
-	for i := range n.Members {
-		m := &n.Members[i]
+	for i := range n.Members() {
+		m := &n.Members()[i]
 		v := m.Value
 		key := "/" + jsontree.EscapeToken(m.Key)
 		next := place{up: &at, via: m.Key, depth: at.depth + 1}
@@ -93,17 +93,17 @@ func eachChild(n *jsontree.Node, at place, fn visitor) *jsontree.Node {
 			next.token = key
 			m.Value = fn(v, next)
 		case isOneOf(m.Key, arrayKeys) && v.Is(jsontree.Array):
-			for j, it := range v.Items {
+			for j, it := range v.Items() {
 				if isSchema(it) {
 					next.token = key + "/" + strconv.Itoa(j)
-					v.Items[j] = fn(it, next)
+					v.Items()[j] = fn(it, next)
 				}
 			}
 		case isOneOf(m.Key, mapKeys) && v.Is(jsontree.Object):
-			for j := range v.Members {
-				if isSchema(v.Members[j].Value) {
-					next.token = key + "/" + jsontree.EscapeToken(v.Members[j].Key)
-					v.Members[j].Value = fn(v.Members[j].Value, next)
+			for j := range v.Members() {
+				if isSchema(v.Members()[j].Value) {
+					next.token = key + "/" + jsontree.EscapeToken(v.Members()[j].Key)
+					v.Members()[j].Value = fn(v.Members()[j].Value, next)
 				}
 			}
 		}
@@ -122,13 +122,13 @@ func str(s string) *jsontree.Node { return &jsontree.Node{Kind: jsontree.String,
 func boolean(b bool) *jsontree.Node { return &jsontree.Node{Kind: jsontree.Bool, Bool: b, Offset: -1} }
 
 func arr(items ...*jsontree.Node) *jsontree.Node {
-	return &jsontree.Node{Kind: jsontree.Array, Items: items, Offset: -1}
+	return jsontree.NewArray(items)
 }
 
 func strs(ss []string) *jsontree.Node {
 	n := arr()
 	for _, s := range ss {
-		n.Items = append(n.Items, str(s))
+		n.SetItems(append(n.Items(), str(s)))
 	}
 	return n
 }
@@ -165,7 +165,7 @@ func appendNote(n *jsontree.Node, note string) {
 // other annotation of dst wins. It returns the keys of src it could not fold,
 // which the caller reports as lost.
 func merge(dst, src *jsontree.Node) (conflicts []string) {
-	for _, m := range src.Members {
+	for _, m := range src.Members() {
 		cur := dst.Get(m.Key)
 		switch {
 		case cur == nil:
@@ -173,7 +173,7 @@ func merge(dst, src *jsontree.Node) (conflicts []string) {
 		case sameJSON(cur, m.Value):
 		case isOneOf(m.Key, annotationKeys):
 		case m.Key == "properties" && cur.Is(jsontree.Object) && m.Value.Is(jsontree.Object):
-			for _, p := range m.Value.Members {
+			for _, p := range m.Value.Members() {
 				have := cur.Get(p.Key)
 				switch {
 				case have == nil:

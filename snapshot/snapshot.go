@@ -39,9 +39,9 @@ func sortedRoot(c *contract.Catalog) *jsontree.Node {
 	sort.SliceStable(tools, func(i, j int) bool { return tools[i].Name < tools[j].Name })
 	list := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
 	for _, t := range tools {
-		list.Items = append(list.Items, t.Node)
+		list.SetItems(append(list.Items(), t.Node))
 	}
-	return &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{{Key: "tools", KeyOffset: -1, Value: list}}}
+	return jsontree.NewObject([]jsontree.Member{{Key: "tools", KeyOffset: -1, Value: list}})
 }
 
 // MaxSize is the largest snapshot written: what lint and drift read back
@@ -55,9 +55,9 @@ const MaxSize = fileio.MaxToolFile
 func encodeChecked(c *contract.Catalog) ([]byte, error) {
 	tools := &jsontree.Node{Kind: jsontree.Array, Offset: -1}
 	for _, t := range c.Tools {
-		tools.Items = append(tools.Items, t.Node)
+		tools.SetItems(append(tools.Items(), t.Node))
 	}
-	root := &jsontree.Node{Kind: jsontree.Object, Offset: -1, Members: []jsontree.Member{{Key: "tools", KeyOffset: -1, Value: tools}}}
+	root := jsontree.NewObject([]jsontree.Member{{Key: "tools", KeyOffset: -1, Value: tools}})
 	if size := jsontree.EncodedSize(root, canonical, MaxSize-1) + 1; size > MaxSize {
 		return nil, &contract.ServerError{Server: c.Server, Msg: fmt.Sprintf("the snapshot would be over %d bytes, more than lint and drift read back; the server's tool list is too large or too deeply nested to commit", MaxSize)}
 	}

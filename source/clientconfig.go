@@ -146,14 +146,14 @@ func readClientConfigWith(dir, path, key string, asWritten bool) ([]*ServerConfi
 		return nil, nil, r.errorAt(list, fmt.Sprintf("%q must be an object of servers by name", key))
 	}
 	var servers []*ServerConfig
-	for i, m := range list.Members {
+	for i, m := range list.Members() {
 		if err := contract.CheckServerName(m.Key); err != nil {
-			return nil, nil, r.errorAtOffset(m.KeyOffset, fmt.Sprintf("%s: %v", key, err))
+			return nil, nil, r.errorAtOffset(int(m.KeyOffset), fmt.Sprintf("%s: %v", key, err))
 		}
-		for _, prev := range list.Members[:i] {
+		for _, prev := range list.Members()[:i] {
 			if contract.SameFileName(prev.Key, m.Key) {
-				line, _ := r.doc.lines.Position(prev.KeyOffset)
-				return nil, nil, r.errorAtOffset(m.KeyOffset, fmt.Sprintf("%s: %q and %q (line %d) would share one snapshot file; rename one", key, m.Key, prev.Key, line))
+				line, _ := r.doc.lines.Position(int(prev.KeyOffset))
+				return nil, nil, r.errorAtOffset(int(m.KeyOffset), fmt.Sprintf("%s: %q and %q (line %d) would share one snapshot file; rename one", key, m.Key, prev.Key, line))
 			}
 		}
 		sc, err := r.server(m.Key, m.Value)
@@ -178,7 +178,7 @@ type clientConfigReader struct {
 }
 
 func (r *clientConfigReader) errorAt(n *jsontree.Node, msg string) error {
-	return r.errorAtOffset(n.Offset, msg)
+	return r.errorAtOffset(int(n.Offset), msg)
 }
 
 func (r *clientConfigReader) errorAtOffset(offset int, msg string) error {
@@ -195,14 +195,14 @@ func (r *clientConfigReader) uniqueKeys(n *jsontree.Node) error {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		seen := map[string]bool{}
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			if seen[m.Key] {
-				return r.errorAtOffset(m.KeyOffset, fmt.Sprintf("key %q appears twice in one object; clients disagree on which one wins, keep one", m.Key))
+				return r.errorAtOffset(int(m.KeyOffset), fmt.Sprintf("key %q appears twice in one object; clients disagree on which one wins, keep one", m.Key))
 			}
 			seen[m.Key] = true
 			stack = append(stack, m.Value)
 		}
-		stack = append(stack, n.Items...)
+		stack = append(stack, n.Items()...)
 	}
 	return nil
 }
@@ -215,7 +215,7 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 	if d := n.Get("disabled"); d != nil && d.Is(jsontree.Bool) && d.Bool {
 		return nil, nil
 	}
-	line, _ := r.doc.lines.Position(n.Offset)
+	line, _ := r.doc.lines.Position(int(n.Offset))
 	sc := &ServerConfig{Name: name, Line: line}
 	var err error
 	str := func(key string) string {
@@ -243,7 +243,7 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 			return nil
 		}
 		out := map[string]string{}
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			if !m.Value.Is(jsontree.String) {
 				err = r.errorAt(m.Value, fmt.Sprintf("server %q: %s.%s must be a string", name, key, m.Key))
 				return nil
@@ -273,7 +273,7 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 		if !args.Is(jsontree.Array) {
 			return nil, r.errorAt(args, fmt.Sprintf("server %q: \"args\" must be an array of strings", name))
 		}
-		for _, a := range args.Items {
+		for _, a := range args.Items() {
 			if !a.Is(jsontree.String) {
 				return nil, r.errorAt(a, fmt.Sprintf("server %q: \"args\" must be an array of strings", name))
 			}
@@ -311,7 +311,7 @@ func (r *clientConfigReader) server(name string, n *jsontree.Node) (*ServerConfi
 		}
 	default:
 		if r.asWritten {
-			line, _ := r.doc.lines.Position(n.Offset)
+			line, _ := r.doc.lines.Position(int(n.Offset))
 			r.notes = append(r.notes, fmt.Sprintf("%s:%d: server %q skipped: it has no \"command\", \"url\", \"serverUrl\" or \"httpUrl\" (a transport mcp-contract cannot start)", r.doc.file, line, name))
 			return nil, nil
 		}
@@ -348,14 +348,14 @@ func (r *clientConfigReader) oauth(sc *ServerConfig, n *jsontree.Node) {
 			return strings.Fields(v.Text)
 		}
 		var out []string
-		for _, it := range v.Items {
+		for _, it := range v.Items() {
 			if it.Is(jsontree.String) {
 				out = append(out, it.Text)
 			}
 		}
 		return out
 	}
-	line, _ := r.doc.lines.Position(n.Offset)
+	line, _ := r.doc.lines.Position(int(n.Offset))
 	cc := &ClientCredentials{ClientID: text("clientId"), ClientSecret: text("clientSecret"), TokenURL: text("tokenUrl"), Scopes: list("scopes")}
 	if cc.ClientID == "" {
 		r.notes = append(r.notes, fmt.Sprintf("%s:%d: server %q signs in with OAuth without a client id (a browser flow no job can run); give it a client allowed the client_credentials grant and write auth: client-credentials", r.doc.file, line, sc.Name))

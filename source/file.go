@@ -262,7 +262,7 @@ func (d *document) catalog(server, origin string) (*contract.Catalog, error) {
 	if !list.Is(jsontree.Array) {
 		return nil, d.errorAt(list, "/tools", fmt.Sprintf("\"tools\" must be an array, found %s", list.Kind))
 	}
-	for i, item := range list.Items {
+	for i, item := range list.Items() {
 		if !item.Is(jsontree.Object) {
 			return nil, d.errorAt(item, jsontree.AppendIndex("/tools", i), fmt.Sprintf("tool %d is %s, not an object", i, item.Kind))
 		}
@@ -285,7 +285,7 @@ func (d *document) errorAt(n *jsontree.Node, pointer, msg string) error {
 		e.Msg = fmt.Sprintf("%s (at %s)", msg, pointer)
 	}
 	if d.lines != nil && n != nil {
-		e.Line, e.Column = d.lines.Position(n.Offset)
+		e.Line, e.Column = d.lines.Position(int(n.Offset))
 	}
 	return e
 }

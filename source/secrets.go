@@ -105,12 +105,12 @@ func maskNode(t *contract.Tool, n *jsontree.Node, pointer string, m *safetext.Ma
 			t.Masked = append(t.Masked, pointer)
 		}
 	case jsontree.Array:
-		for i, it := range n.Items {
+		for i, it := range n.Items() {
 			maskNode(t, it, jsontree.AppendIndex(pointer, i), m)
 		}
 	case jsontree.Object:
-		for i := range n.Members {
-			mem := &n.Members[i]
+		for i := range n.Members() {
+			mem := &n.Members()[i]
 			if m.Contains(mem.Key) {
 				mem.Key = m.Mask(mem.Key)
 				t.Masked = append(t.Masked, jsontree.Append(pointer, mem.Key))

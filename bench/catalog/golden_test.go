@@ -103,7 +103,7 @@ func desc(t *contract.Tool) string { return t.Node.Get("description").Text }
 
 func props(t *contract.Tool) []string {
 	var names []string
-	for _, m := range t.Input().Get("properties").Members {
+	for _, m := range t.Input().Get("properties").Members() {
 		names = append(names, m.Key)
 	}
 	return names

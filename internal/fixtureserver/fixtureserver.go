@@ -129,8 +129,8 @@ func New(data []byte, opts Options) (*Server, error) {
 		return nil, fmt.Errorf("expected {\"tools\": [...]}, a JSON-RPC response or an array of tools")
 	}
 	s := &Server{opts: opts}
-	for _, t := range list.Items {
-		s.tools = append(s.tools, data[t.Offset:jsontree.ValueEnd(string(data), t.Offset)])
+	for _, t := range list.Items() {
+		s.tools = append(s.tools, data[t.Offset:jsontree.ValueEnd(string(data), int(t.Offset))])
 	}
 	s.tools = append(s.tools, s.extraTools()...)
 	return s, nil

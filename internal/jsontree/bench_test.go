@@ -34,7 +34,7 @@ func corpusCatalog(b *testing.B, docs [][]byte) []byte {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, t := range n.Get("tools").Items {
+		for _, t := range n.Get("tools").Items() {
 			tools = append(tools, Encode(t, EncodeOptions{Indent: "    "}))
 		}
 	}

@@ -105,11 +105,11 @@ func encode(buf sink, n *Node, opts EncodeOptions, depth int, parentKey string) 
 	case String:
 		writeString(buf, n.Text)
 	case Array:
-		if len(n.Items) == 0 {
+		if len(n.Items()) == 0 {
 			buf.WriteString("[]")
 			return
 		}
-		items := n.Items
+		items := n.Items()
 		var encoded [][]byte
 		if opts.SortArray != nil && opts.SortArray(parentKey) {
 			encoded = make([][]byte, len(items))
@@ -135,11 +135,11 @@ func encode(buf sink, n *Node, opts EncodeOptions, depth int, parentKey string) 
 		newline(buf, opts, depth)
 		buf.WriteByte(']')
 	case Object:
-		if len(n.Members) == 0 {
+		if len(n.Members()) == 0 {
 			buf.WriteString("{}")
 			return
 		}
-		members := n.Members
+		members := n.Members()
 		if opts.SortKeys {
 			members = append([]Member(nil), members...)
 			sort.SliceStable(members, func(i, j int) bool { return members[i].Key < members[j].Key })
@@ -168,41 +168,44 @@ func (n *Node) Clone() *Node {
 		return nil
 	}
 	c := *n
-	if n.Items != nil {
-		c.Items = make([]*Node, len(n.Items))
-		for i, it := range n.Items {
-			c.Items[i] = it.Clone()
+	if items := n.Items(); items != nil {
+		out := make([]*Node, len(items))
+		for i, it := range items {
+			out[i] = it.Clone()
 		}
+		c.SetItems(out)
 	}
-	if n.Members != nil {
-		c.Members = make([]Member, len(n.Members))
-		for i, m := range n.Members {
-			c.Members[i] = Member{Key: m.Key, KeyOffset: m.KeyOffset, Value: m.Value.Clone()}
+	if members := n.Members(); members != nil {
+		out := make([]Member, len(members))
+		for i, m := range members {
+			out[i] = Member{Key: m.Key, KeyOffset: m.KeyOffset, Value: m.Value.Clone()}
 		}
+		c.SetMembers(out)
 	}
 	return &c
 }
 
 // Set replaces the value of key (the last duplicate) or appends it.
 func (n *Node) Set(key string, v *Node) {
-	for i := len(n.Members) - 1; i >= 0; i-- {
-		if n.Members[i].Key == key {
-			n.Members[i].Value = v
+	members := n.Members()
+	for i := len(members) - 1; i >= 0; i-- {
+		if members[i].Key == key {
+			members[i].Value = v
 			return
 		}
 	}
-	n.Members = append(n.Members, Member{Key: key, KeyOffset: -1, Value: v})
+	n.SetMembers(append(members, Member{Key: key, KeyOffset: -1, Value: v}))
 }
 
 // Delete removes every member named key.
 func (n *Node) Delete(key string) {
-	kept := n.Members[:0]
-	for _, m := range n.Members {
+	kept := n.Members()[:0]
+	for _, m := range n.Members() {
 		if m.Key != key {
 			kept = append(kept, m)
 		}
 	}
-	n.Members = kept
+	n.SetMembers(kept)
 }
 
 // FromValue builds a tree from values as encoding/json decodes them
@@ -224,17 +227,17 @@ func FromValue(v any) *Node {
 	case string:
 		return &Node{Kind: String, Text: x, Offset: -1}
 	case []any:
-		n := &Node{Kind: Array, Offset: -1, Items: make([]*Node, len(x))}
+		items := make([]*Node, len(x))
 		for i, it := range x {
-			n.Items[i] = FromValue(it)
+			items[i] = FromValue(it)
 		}
-		return n
+		return NewArray(items)
 	case []string:
-		n := &Node{Kind: Array, Offset: -1, Items: make([]*Node, len(x))}
+		items := make([]*Node, len(x))
 		for i, it := range x {
-			n.Items[i] = FromValue(it)
+			items[i] = FromValue(it)
 		}
-		return n
+		return NewArray(items)
 	case map[string]any:
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -243,7 +246,7 @@ func FromValue(v any) *Node {
 		sort.Strings(keys)
 		n := &Node{Kind: Object, Offset: -1}
 		for _, k := range keys {
-			n.Members = append(n.Members, Member{Key: k, KeyOffset: -1, Value: FromValue(x[k])})
+			n.SetMembers(append(n.Members(), Member{Key: k, KeyOffset: -1, Value: FromValue(x[k])}))
 		}
 		return n
 	default:
@@ -295,7 +298,7 @@ func EncodedSize(n *Node, opts EncodeOptions, limit int) int {
 	size := 0
 	var stack []frame
 	enter := func(n *Node, depth int) {
-		count := len(n.Items) + len(n.Members)
+		count := len(n.Items()) + len(n.Members())
 		switch {
 		case n.Kind != Array && n.Kind != Object:
 			size += scalar(n)
@@ -311,10 +314,10 @@ func EncodedSize(n *Node, opts EncodeOptions, limit int) int {
 		f := &stack[len(stack)-1]
 		var child *Node
 		switch {
-		case f.n.Kind == Array && f.next < len(f.n.Items):
-			child = f.n.Items[f.next]
-		case f.n.Kind == Object && f.next < len(f.n.Members):
-			m := f.n.Members[f.next]
+		case f.n.Kind == Array && f.next < len(f.n.Items()):
+			child = f.n.Items()[f.next]
+		case f.n.Kind == Object && f.next < len(f.n.Members()):
+			m := f.n.Members()[f.next]
 			size += stringSize(m.Key) + 1
 			if opts.Indent != "" {
 				size++

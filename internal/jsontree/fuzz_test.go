@@ -27,7 +27,7 @@ func seedCorpus(f *testing.F) {
 			if err != nil {
 				f.Fatalf("%s: %v", file, err)
 			}
-			for _, tool := range doc.Get("tools").Items {
+			for _, tool := range doc.Get("tools").Items() {
 				f.Add(Encode(tool, EncodeOptions{Indent: "  "}))
 			}
 		}
@@ -85,7 +85,7 @@ func FuzzParse(f *testing.F) {
 // them: checking every node is quadratic on long lines and deep nesting, and
 // slow executions stall the fuzzer while it minimizes each new input.
 func checkNodes(t *testing.T, data []byte, lines *Lines, root, n *Node, pointer string, unique bool, budget *int) {
-	if end := ValueEnd(string(data), n.Offset); n.Offset < 0 || end > len(data) || n.Offset >= end {
+	if end := ValueEnd(string(data), int(n.Offset)); n.Offset < 0 || end > len(data) || int(n.Offset) >= end {
 		t.Fatalf("%s: bad span [%d,%d) in %d bytes", pointer, n.Offset, end, len(data))
 	}
 	if want := map[Kind]string{Object: "{", Array: "[", String: `"`, Null: "n"}[n.Kind]; want != "" && string(data[n.Offset]) != want {
@@ -95,7 +95,7 @@ func checkNodes(t *testing.T, data []byte, lines *Lines, root, n *Node, pointer 
 	if *budget < 0 {
 		return
 	}
-	if line, col := lines.Position(n.Offset); line < 1 || col < 1 {
+	if line, col := lines.Position(int(n.Offset)); line < 1 || col < 1 {
 		t.Fatalf("%s: offset %d maps to %d:%d", pointer, n.Offset, line, col)
 	}
 	if unique {
@@ -105,15 +105,15 @@ func checkNodes(t *testing.T, data []byte, lines *Lines, root, n *Node, pointer 
 	}
 	switch n.Kind {
 	case Array:
-		for i, it := range n.Items {
+		for i, it := range n.Items() {
 			checkNodes(t, data, lines, root, it, AppendIndex(pointer, i), unique, budget)
 		}
 	case Object:
 		count := map[string]int{}
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			count[m.Key]++
 		}
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			checkNodes(t, data, lines, root, m.Value, Append(pointer, m.Key), unique && count[m.Key] == 1, budget)
 		}
 	}
@@ -121,16 +121,16 @@ func checkNodes(t *testing.T, data []byte, lines *Lines, root, n *Node, pointer 
 
 // sameTree compares values, key order and duplicates, ignoring offsets.
 func sameTree(a, b *Node) bool {
-	if a.Kind != b.Kind || a.Text != b.Text || a.Bool != b.Bool || len(a.Items) != len(b.Items) || len(a.Members) != len(b.Members) {
+	if a.Kind != b.Kind || a.Text != b.Text || a.Bool != b.Bool || len(a.Items()) != len(b.Items()) || len(a.Members()) != len(b.Members()) {
 		return false
 	}
-	for i := range a.Items {
-		if !sameTree(a.Items[i], b.Items[i]) {
+	for i := range a.Items() {
+		if !sameTree(a.Items()[i], b.Items()[i]) {
 			return false
 		}
 	}
-	for i := range a.Members {
-		if a.Members[i].Key != b.Members[i].Key || !sameTree(a.Members[i].Value, b.Members[i].Value) {
+	for i := range a.Members() {
+		if a.Members()[i].Key != b.Members()[i].Key || !sameTree(a.Members()[i].Value, b.Members()[i].Value) {
 			return false
 		}
 	}

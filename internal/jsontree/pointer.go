@@ -60,7 +60,7 @@ func (l *Lines) Bytes(start, end int) []byte { return []byte(l.text[start:end]) 
 
 // Raw returns a copy of the bytes of n, a value parsed from the document.
 func (l *Lines) Raw(n *Node) []byte {
-	return l.Bytes(n.Offset, ValueEnd(l.text, n.Offset))
+	return l.Bytes(int(n.Offset), ValueEnd(l.text, int(n.Offset)))
 }
 
 // ValueEnd returns the offset just past the JSON value that starts at
@@ -192,10 +192,10 @@ func (n *Node) Lookup(pointer string) (*Node, bool) {
 			cur = next
 		case cur.Is(Array):
 			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(cur.Items) || (len(tok) > 1 && tok[0] == '0') {
+			if err != nil || i < 0 || i >= len(cur.Items()) || (len(tok) > 1 && tok[0] == '0') {
 				return nil, false
 			}
-			cur = cur.Items[i]
+			cur = cur.Items()[i]
 		default:
 			return nil, false
 		}

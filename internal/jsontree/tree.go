@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Kind is the JSON type of a Node.
@@ -50,27 +51,97 @@ func (k Kind) String() string {
 // is well above the 5,000 schema levels a lint must survive.
 const MaxDepth = 100000
 
-// Node is one JSON value. Offset and End are byte offsets into the parsed
-// document; nodes built in memory have Offset -1.
+// Node is one JSON value. Offset is a byte offset into the parsed document;
+// nodes built in memory have Offset -1.
+//
+// A node is 32 bytes: a parsed tool file holds one per value, so the node's
+// size is most of lint's memory on a big file (issue 32). An array's items
+// or an object's members sit behind one pointer (Items, Members) instead
+// of two slice headers in every node, since most values are scalars.
 type Node struct {
 	// Text holds a string's decoded value, or a number's literal exactly as written.
-	Text    string
-	Items   []*Node
-	Members []Member
+	Text string
+	// kids points at the []*Node of an array or the []Member of an object,
+	// as kidsOf says; nil for none.
+	kids unsafe.Pointer
 	// Offset is where the value starts in its document (-1 when it was
-	// made, not parsed). Where it ends is found on demand (ValueEnd): no
-	// caller needs it per value, and keeping it was 8 of 88 bytes a value
-	// (issue 32).
-	Offset int
-	// Kind and Bool come last, side by side, so they share one word.
-	Kind Kind
-	Bool bool
+	// made, not parsed). Documents are at most fileio's limits, far below
+	// 2 GiB. Where it ends is found on demand (ValueEnd): no caller needs
+	// it per value.
+	Offset int32
+	Kind   Kind
+	Bool   bool
+	// kidsOf says what kids points at, apart from Kind, so a node whose
+	// Kind is changed after its items or members were set is still read
+	// as what was stored.
+	kidsOf kidKind
+}
+
+type kidKind uint8
+
+const (
+	noKids kidKind = iota
+	itemKids
+	memberKids
+)
+
+// NewArray returns an array node made in memory (Offset -1).
+func NewArray(items []*Node) *Node {
+	n := &Node{Kind: Array, Offset: -1}
+	n.SetItems(items)
+	return n
+}
+
+// NewObject returns an object node made in memory (Offset -1).
+func NewObject(members []Member) *Node {
+	n := &Node{Kind: Object, Offset: -1}
+	n.SetMembers(members)
+	return n
+}
+
+// Items returns an array's items (nil for any other value). The slice is
+// the node's own: writing an element changes the node; appending needs
+// SetItems.
+func (n *Node) Items() []*Node {
+	if n == nil || n.kidsOf != itemKids {
+		return nil
+	}
+	return *(*[]*Node)(n.kids)
+}
+
+// Members returns an object's members in source order (nil for any other
+// value), shared with the node as Items is.
+func (n *Node) Members() []Member {
+	if n == nil || n.kidsOf != memberKids {
+		return nil
+	}
+	return *(*[]Member)(n.kids)
+}
+
+// SetItems makes items the node's items. It stores a new slice header
+// rather than writing over the old one, so a copy of the node (*n = *m)
+// keeps its own items, as it did when they were a field.
+func (n *Node) SetItems(items []*Node) {
+	if items == nil {
+		n.kids, n.kidsOf = nil, noKids
+		return
+	}
+	n.kids, n.kidsOf = unsafe.Pointer(&items), itemKids
+}
+
+// SetMembers makes members the node's members, as SetItems does.
+func (n *Node) SetMembers(members []Member) {
+	if members == nil {
+		n.kids, n.kidsOf = nil, noKids
+		return
+	}
+	n.kids, n.kidsOf = unsafe.Pointer(&members), memberKids
 }
 
 // Member is one key of an object, in source order.
 type Member struct {
 	Key       string
-	KeyOffset int
+	KeyOffset int32
 	Value     *Node
 }
 
@@ -80,9 +151,10 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
-	for i := len(n.Members) - 1; i >= 0; i-- {
-		if n.Members[i].Key == key {
-			return n.Members[i].Value
+	members := n.Members()
+	for i := len(members) - 1; i >= 0; i-- {
+		if members[i].Key == key {
+			return members[i].Value
 		}
 	}
 	return nil
@@ -96,8 +168,9 @@ func (n *Node) Keys() []string {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
-	keys := make([]string, len(n.Members))
-	for i, m := range n.Members {
+	members := n.Members()
+	keys := make([]string, len(members))
+	for i, m := range members {
 		keys[i] = m.Key
 	}
 	return keys
@@ -124,7 +197,7 @@ func (n *Node) Strings() []string {
 		return nil
 	}
 	var out []string
-	for _, it := range n.Items {
+	for _, it := range n.Items() {
 		if it.Kind == String {
 			out = append(out, it.Text)
 		}
@@ -145,14 +218,16 @@ func (n *Node) Interface() any {
 	case String:
 		return n.Text
 	case Array:
-		out := make([]any, len(n.Items))
-		for i, it := range n.Items {
+		items := n.Items()
+		out := make([]any, len(items))
+		for i, it := range items {
 			out[i] = it.Interface()
 		}
 		return out
 	default:
-		out := make(map[string]any, len(n.Members))
-		for _, m := range n.Members {
+		members := n.Members()
+		out := make(map[string]any, len(members))
+		for _, m := range members {
 			out[m.Key] = m.Value.Interface()
 		}
 		return out
@@ -231,6 +306,11 @@ type parser struct {
 	// its exact size.
 	memberStack []Member
 	itemStack   []*Node
+	// memberHeads and itemHeads are the unused rest of the slabs that
+	// objects' and arrays' slice headers (Node.kids) are cut from.
+	memberHeads [][]Member
+	itemHeads   [][]*Node
+	headChunk   int
 	// scratch holds the decoded bytes of a string with escapes.
 	scratch []byte
 	// textSlab is the current slab the bytes of strings are copied into;
@@ -295,6 +375,28 @@ func (p *parser) itemSlice(items []*Node) []*Node {
 	return out
 }
 
+// memberHead stores the header of an object's members in the current slab.
+func (p *parser) memberHead(ms []Member) unsafe.Pointer {
+	if len(p.memberHeads) == 0 {
+		p.memberHeads = make([][]Member, nextChunk(&p.headChunk, maxChunk))
+	}
+	at := &p.memberHeads[0]
+	*at = ms
+	p.memberHeads = p.memberHeads[1:]
+	return unsafe.Pointer(at)
+}
+
+// itemHead is memberHead for an array's items.
+func (p *parser) itemHead(items []*Node) unsafe.Pointer {
+	if len(p.itemHeads) == 0 {
+		p.itemHeads = make([][]*Node, nextChunk(&p.headChunk, maxChunk))
+	}
+	at := &p.itemHeads[0]
+	*at = items
+	p.itemHeads = p.itemHeads[1:]
+	return unsafe.Pointer(at)
+}
+
 func (p *parser) errorf(format string, args ...any) error {
 	line, col := newLines(p.data).Position(p.pos)
 	return &SyntaxError{Offset: p.pos, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
@@ -340,13 +442,13 @@ func (p *parser) value(depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.node(Node{Kind: String, Text: s, Offset: start}), nil
+		return p.node(Node{Kind: String, Text: s, Offset: int32(start)}), nil
 	case c == 't':
-		return p.literal("true", Node{Kind: Bool, Bool: true, Offset: start})
+		return p.literal("true", Node{Kind: Bool, Bool: true, Offset: int32(start)})
 	case c == 'f':
-		return p.literal("false", Node{Kind: Bool, Offset: start})
+		return p.literal("false", Node{Kind: Bool, Offset: int32(start)})
 	case c == 'n':
-		return p.literal("null", Node{Kind: Null, Offset: start})
+		return p.literal("null", Node{Kind: Null, Offset: int32(start)})
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	default:
@@ -398,7 +500,7 @@ func (p *parser) number() (*Node, error) {
 			return nil, p.errorf("expected a digit in the exponent, found %s", p.describe())
 		}
 	}
-	return p.node(Node{Kind: Number, Text: p.data[start:p.pos], Offset: start}), nil
+	return p.node(Node{Kind: Number, Text: p.data[start:p.pos], Offset: int32(start)}), nil
 }
 
 // str reads a string. Without escapes, it is cut from the input; with
@@ -540,7 +642,7 @@ func (p *parser) object(depth int) (*Node, error) {
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
-		return p.node(Node{Kind: Object, Offset: start}), nil
+		return p.node(Node{Kind: Object, Offset: int32(start)}), nil
 	}
 	base := len(p.memberStack)
 	for {
@@ -563,7 +665,7 @@ func (p *parser) object(depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.memberStack = append(p.memberStack, Member{Key: key, KeyOffset: keyAt, Value: v})
+		p.memberStack = append(p.memberStack, Member{Key: key, KeyOffset: int32(keyAt), Value: v})
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return nil, p.errorf("expected ',' or '}', found end of input")
@@ -575,7 +677,7 @@ func (p *parser) object(depth int) (*Node, error) {
 			p.pos++
 			members := p.memberSlice(p.memberStack[base:])
 			p.memberStack = p.memberStack[:base]
-			return p.node(Node{Kind: Object, Members: members, Offset: start}), nil
+			return p.node(Node{Kind: Object, kids: p.memberHead(members), kidsOf: memberKids, Offset: int32(start)}), nil
 		default:
 			return nil, p.errorf("expected ',' or '}' after object member, found %s", p.describe())
 		}
@@ -588,7 +690,7 @@ func (p *parser) array(depth int) (*Node, error) {
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
-		return p.node(Node{Kind: Array, Offset: start}), nil
+		return p.node(Node{Kind: Array, Offset: int32(start)}), nil
 	}
 	base := len(p.itemStack)
 	for {
@@ -609,7 +711,7 @@ func (p *parser) array(depth int) (*Node, error) {
 			p.pos++
 			items := p.itemSlice(p.itemStack[base:])
 			p.itemStack = p.itemStack[:base]
-			return p.node(Node{Kind: Array, Items: items, Offset: start}), nil
+			return p.node(Node{Kind: Array, kids: p.itemHead(items), kidsOf: itemKids, Offset: int32(start)}), nil
 		default:
 			return nil, p.errorf("expected ',' or ']' after array item, found %s", p.describe())
 		}

@@ -56,7 +56,7 @@ func TestPositions(t *testing.T) {
 		if !ok {
 			t.Fatalf("%q does not resolve", pointer)
 		}
-		line, col := lines.Position(node.Offset)
+		line, col := lines.Position(int(node.Offset))
 		if [2]int{line, col} != want {
 			t.Errorf("%q at %d:%d, want %d:%d", pointer, line, col, want[0], want[1])
 		}
@@ -132,7 +132,7 @@ func TestCloneSetDelete(t *testing.T) {
 	c.Get("a").Set("x", FromValue("changed"))
 	c.Delete("b")
 	c.Set("d", FromValue([]any{1, "two"}))
-	if n.Get("a").Get("x").Text != "1" || len(n.Members) != 3 {
+	if n.Get("a").Get("x").Text != "1" || len(n.Members()) != 3 {
 		t.Error("Clone shares nodes with the original")
 	}
 	if got := string(Encode(c, EncodeOptions{})); got != `{"a":{"x":"changed"},"d":[1,"two"]}` {
@@ -148,8 +148,8 @@ func TestAppendKeepsNeighbours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Items[0].Set("c", FromValue("new"))
-	m.Items[2].Items = append(m.Items[2].Items, FromValue("new"))
+	m.Items()[0].Set("c", FromValue("new"))
+	m.Items()[2].SetItems(append(m.Items()[2].Items(), FromValue("new")))
 	if got := string(Encode(m, EncodeOptions{})); got != `[{"a":1,"c":"new"},{"b":2},[3,"new"],[4]]` {
 		t.Errorf("got %s", got)
 	}
@@ -238,11 +238,11 @@ func TestInvalidUTF8(t *testing.T) {
 	}
 	var std []string
 	json.Unmarshal([]byte("[\"a\xffb\", \"\xc3\\n\"]"), &std)
-	if n.Items[0].Text != std[0] || n.Items[1].Text != std[1] {
-		t.Errorf("got %q %q, encoding/json %q", n.Items[0].Text, n.Items[1].Text, std)
+	if n.Items()[0].Text != std[0] || n.Items()[1].Text != std[1] {
+		t.Errorf("got %q %q, encoding/json %q", n.Items()[0].Text, n.Items()[1].Text, std)
 	}
 	again, _ := Parse(Encode(n, EncodeOptions{}))
-	if again.Items[0].Text != n.Items[0].Text {
+	if again.Items()[0].Text != n.Items()[0].Text {
 		t.Error("round trip changed the string")
 	}
 }
@@ -336,8 +336,38 @@ func TestValueEndFindsEveryValuesEnd(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: not found", ptr)
 		}
-		if got := doc[v.Offset:ValueEnd(doc, v.Offset)]; got != raw {
+		if got := doc[v.Offset:ValueEnd(doc, int(v.Offset))]; got != raw {
 			t.Errorf("%s: %q, want %q", ptr, got, raw)
 		}
+	}
+}
+
+// A parsed tool file holds a node per value, so the node's size is most of
+// lint's memory on a big file (issue 32): 80 bytes made a 16 MiB enum peak
+// at 1 GB.
+func TestNodeStaysSmall(t *testing.T) {
+	if size := reflect.TypeFor[Node]().Size(); size > 32 {
+		t.Fatalf("a Node is %d bytes, want at most 32", size)
+	}
+}
+
+// Items and Members read what was set, whatever Kind says, and a copy of a
+// node keeps its own list when the original's is replaced.
+func TestKidsFollowWhatWasSet(t *testing.T) {
+	a := NewArray([]*Node{{Kind: Null, Offset: -1}})
+	a.Kind = Object
+	if len(a.Items()) != 1 || a.Members() != nil {
+		t.Fatalf("items %v, members %v", a.Items(), a.Members())
+	}
+	o := NewObject(nil)
+	o.Set("k", &Node{Kind: Bool, Offset: -1})
+	c := *o
+	o.Set("j", &Node{Kind: Bool, Offset: -1})
+	if len(c.Members()) != 1 || len(o.Members()) != 2 {
+		t.Fatalf("copy has %d members, original %d", len(c.Members()), len(o.Members()))
+	}
+	var none *Node
+	if none.Items() != nil || none.Members() != nil {
+		t.Fatal("a nil node has kids")
 	}
 }

@@ -52,14 +52,14 @@ func Measure(schema *jsontree.Node) Complexity {
 		f := &stack[len(stack)-1]
 		var child *jsontree.Node
 		switch {
-		case f.node.Kind == jsontree.Object && f.next < len(f.node.Members):
-			m := &f.node.Members[f.next]
+		case f.node.Kind == jsontree.Object && f.next < len(f.node.Members()):
+			m := &f.node.Members()[f.next]
 			if m.Key == "$ref" || m.Key == "$dynamicRef" {
 				c.Refs++
 			}
 			child = m.Value
-		case f.node.Kind == jsontree.Array && f.next < len(f.node.Items):
-			child = f.node.Items[f.next]
+		case f.node.Kind == jsontree.Array && f.next < len(f.node.Items()):
+			child = f.node.Items()[f.next]
 		default:
 			stack = stack[:len(stack)-1]
 			continue
@@ -68,7 +68,7 @@ func Measure(schema *jsontree.Node) Complexity {
 		depth := f.depth + 1
 		c.Nodes++
 		c.Depth = max(c.Depth, depth)
-		if len(child.Members) > 0 || len(child.Items) > 0 {
+		if len(child.Members()) > 0 || len(child.Items()) > 0 {
 			stack = append(stack, frame{node: child, depth: depth})
 		}
 	}

@@ -32,7 +32,7 @@ func quickValid(schema *jsontree.Node, d Dialect) bool {
 		if !n.Is(jsontree.Object) {
 			return false
 		}
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			v := m.Value
 			ok := true
 			switch m.Key {
@@ -127,7 +127,7 @@ func pushSchemaMap(v *jsontree.Node, stack []*jsontree.Node) (bool, []*jsontree.
 	if !v.Is(jsontree.Object) {
 		return false, stack
 	}
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		if !isSchemaNode(m.Value) {
 			return false, stack
 		}
@@ -138,10 +138,10 @@ func pushSchemaMap(v *jsontree.Node, stack []*jsontree.Node) (bool, []*jsontree.
 
 // pushSchemaArray accepts a non-empty array of schemas.
 func pushSchemaArray(v *jsontree.Node, stack []*jsontree.Node) (bool, []*jsontree.Node) {
-	if !v.Is(jsontree.Array) || len(v.Items) == 0 {
+	if !v.Is(jsontree.Array) || len(v.Items()) == 0 {
 		return false, stack
 	}
-	for _, it := range v.Items {
+	for _, it := range v.Items() {
 		if !isSchemaNode(it) {
 			return false, stack
 		}
@@ -157,7 +157,7 @@ func validType(v *jsontree.Node) bool {
 	if !uniqueStrings(v, 1) {
 		return false
 	}
-	for _, it := range v.Items {
+	for _, it := range v.Items() {
 		if !simpleTypes[it.Text] {
 			return false
 		}
@@ -167,11 +167,11 @@ func validType(v *jsontree.Node) bool {
 
 // uniqueStrings accepts an array of at least min distinct strings.
 func uniqueStrings(v *jsontree.Node, min int) bool {
-	if !v.Is(jsontree.Array) || len(v.Items) < min {
+	if !v.Is(jsontree.Array) || len(v.Items()) < min {
 		return false
 	}
 	seen := map[string]bool{}
-	for _, it := range v.Items {
+	for _, it := range v.Items() {
 		if !it.Is(jsontree.String) || seen[it.Text] {
 			return false
 		}

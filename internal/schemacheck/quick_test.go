@@ -25,7 +25,7 @@ func corpusSchemas(t testing.TB) []*jsontree.Node {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tool := range doc.Get("tools").Items {
+		for _, tool := range doc.Get("tools").Items() {
 			for _, key := range []string{"inputSchema", "outputSchema"} {
 				if s := tool.Get(key); s != nil {
 					out = append(out, s)

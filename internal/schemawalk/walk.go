@@ -100,7 +100,7 @@ type walkFrame struct {
 // next returns the frame's next child schema in source order, or false
 // when there is none left.
 func (f *walkFrame) next(pointers bool) (Schema, bool) {
-	members := f.s.Node.Members
+	members := f.s.Node.Members()
 	for ; f.member < len(members); f.member, f.item = f.member+1, 0 {
 		m := &members[f.member]
 		if !keywords[m.Key] {
@@ -125,10 +125,10 @@ func (f *walkFrame) next(pointers bool) (Schema, bool) {
 				return child(v, f.pointer, ""), true
 			}
 		case isOneOf(m.Key, arrays) && v.Kind == jsontree.Array:
-			for f.item < len(v.Items) {
+			for f.item < len(v.Items()) {
 				i := f.item
 				f.item++
-				if it := v.Items[i]; isSchema(it) {
+				if it := v.Items()[i]; isSchema(it) {
 					ptr := ""
 					if pointers {
 						ptr = jsontree.AppendIndex(f.pointer, i)
@@ -137,8 +137,8 @@ func (f *walkFrame) next(pointers bool) (Schema, bool) {
 				}
 			}
 		case isOneOf(m.Key, maps) && v.Kind == jsontree.Object:
-			for f.item < len(v.Members) {
-				pm := &v.Members[f.item]
+			for f.item < len(v.Members()) {
+				pm := &v.Members()[f.item]
 				f.item++
 				if isSchema(pm.Value) {
 					ptr := ""
@@ -188,7 +188,7 @@ func HasType(n *jsontree.Node, typ string) bool {
 	case t.Is(jsontree.String):
 		return t.Text == typ
 	case t.Is(jsontree.Array):
-		for _, it := range t.Items {
+		for _, it := range t.Items() {
 			if it.Is(jsontree.String) && it.Text == typ {
 				return true
 			}
@@ -204,7 +204,7 @@ func hasTypes(n *jsontree.Node) bool {
 		return true
 	}
 	if t.Is(jsontree.Array) {
-		for _, it := range t.Items {
+		for _, it := range t.Items() {
 			if it.Kind == jsontree.String {
 				return true
 			}
