@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"sort"
+	"unsafe"
 
 	"github.com/mcp-contract/mcp-contract/contract"
 	"github.com/mcp-contract/mcp-contract/internal/jsontree"
@@ -137,7 +138,9 @@ func ToolTokenCount(t *contract.Tool) int {
 func countSent(t *contract.Tool, def *bytes.Buffer) int {
 	def.Reset()
 	sentDefinition(t, def)
-	return o200k.Count(def.String())
+	// Counted in place: def is not written while Count reads it, and a
+	// copy (def.String) would cost the whole schema's size again on a big tool.
+	return o200k.Count(unsafe.String(unsafe.SliceData(def.Bytes()), def.Len()))
 }
 
 // sentDefinition writes the tool as clients forward it to a model: name,
@@ -145,11 +148,11 @@ func countSent(t *contract.Tool, def *bytes.Buffer) int {
 // stay with the client.
 func sentDefinition(t *contract.Tool, buf *bytes.Buffer) {
 	var members [3]jsontree.Member
-	def := jsontree.NewObject(members[:0])
+	sent := members[:0]
 	for _, key := range []string{"name", "description", "inputSchema"} {
 		if v := t.Node.Get(key); v != nil {
-			def.SetMembers(append(def.Members(), jsontree.Member{Key: key, KeyOffset: -1, Value: v}))
+			sent = append(sent, jsontree.Member{Key: key, KeyOffset: -1, Value: v})
 		}
 	}
-	jsontree.EncodeInto(buf, def, jsontree.EncodeOptions{})
+	jsontree.EncodeInto(buf, jsontree.NewObject(sent), jsontree.EncodeOptions{})
 }

@@ -304,8 +304,8 @@ type parser struct {
 	// memberStack and itemStack hold the members and items of the objects
 	// and arrays being parsed, innermost last, until each is copied out at
 	// its exact size.
-	memberStack []Member
-	itemStack   []*Node
+	memberStack chunkStack[Member]
+	itemStack   chunkStack[*Node]
 	// memberHeads and itemHeads are the unused rest of the slabs that
 	// objects' and arrays' slice headers (Node.kids) are cut from.
 	memberHeads [][]Member
@@ -345,34 +345,91 @@ func (p *parser) node(n Node) *Node {
 	return at
 }
 
-// memberSlice copies ms out to its own slice. Its capacity is its length,
-// so an append by any user (Set) reallocates instead of writing over the
-// members of the next object in the slab.
-func (p *parser) memberSlice(ms []Member) []Member {
-	if len(ms) > len(p.members) {
-		if len(ms) > maxChunk/4 {
-			return append([]Member(nil), ms...)[:len(ms):len(ms)]
+// memberSlice moves the members on the stack from base up out to their
+// own slice. Its capacity is its length, so an append by any user (Set)
+// reallocates instead of writing over the members of the next object in
+// the slab.
+func (p *parser) memberSlice(base int) []Member {
+	n := p.memberStack.len() - base
+	var out []Member
+	if n > len(p.members) && n > maxChunk/4 {
+		out = make([]Member, n)
+	} else {
+		if n > len(p.members) {
+			p.members = make([]Member, max(nextChunk(&p.memberChunk, maxChunk), n))
 		}
-		p.members = make([]Member, max(nextChunk(&p.memberChunk, maxChunk), len(ms)))
+		out = p.members[:n:n]
+		p.members = p.members[n:]
 	}
-	out := p.members[:len(ms):len(ms)]
-	copy(out, ms)
-	p.members = p.members[len(ms):]
+	p.memberStack.popInto(base, out)
 	return out
 }
 
 // itemSlice is memberSlice for an array's items.
-func (p *parser) itemSlice(items []*Node) []*Node {
-	if len(items) > len(p.items) {
-		if len(items) > maxChunk/4 {
-			return append([]*Node(nil), items...)[:len(items):len(items)]
+func (p *parser) itemSlice(base int) []*Node {
+	n := p.itemStack.len() - base
+	var out []*Node
+	if n > len(p.items) && n > maxChunk/4 {
+		out = make([]*Node, n)
+	} else {
+		if n > len(p.items) {
+			p.items = make([]*Node, max(nextChunk(&p.itemChunk, maxChunk), n))
 		}
-		p.items = make([]*Node, max(nextChunk(&p.itemChunk, maxChunk), len(items)))
+		out = p.items[:n:n]
+		p.items = p.items[n:]
 	}
-	out := p.items[:len(items):len(items)]
-	copy(out, items)
-	p.items = p.items[len(items):]
+	p.itemStack.popInto(base, out)
 	return out
+}
+
+// chunkStack is a stack kept in fixed chunks: a slice grown by append
+// would leave a trail of copies about four times the longest array's size
+// as garbage, which the collector, tuned lax while the heap is small, let
+// stand as resident memory (issue 32).
+type chunkStack[T any] struct {
+	chunks [][]T
+	n      int
+}
+
+const stackChunk = 4096
+
+func (s *chunkStack[T]) len() int { return s.n }
+
+func (s *chunkStack[T]) push(v T) {
+	c, at := s.n/stackChunk, s.n%stackChunk
+	switch {
+	case c == 0 && at == len(s.firstChunk()):
+		// The first chunk grows as a slice does, so a small document
+		// does not pay for a whole chunk.
+		if len(s.chunks) == 0 {
+			s.chunks = append(s.chunks, nil)
+		}
+		s.chunks[0] = append(s.chunks[0], v)
+	case c == len(s.chunks):
+		s.chunks = append(s.chunks, make([]T, stackChunk))
+		fallthrough
+	default:
+		s.chunks[c][at] = v
+	}
+	s.n++
+}
+
+func (s *chunkStack[T]) firstChunk() []T {
+	if len(s.chunks) == 0 {
+		return nil
+	}
+	return s.chunks[0]
+}
+
+// popInto copies the values from base to the top into out, in order, and
+// drops them. Their slots are not cleared: the parser lives only while it
+// parses, and what they point at is in the tree anyway.
+func (s *chunkStack[T]) popInto(base int, out []T) {
+	for i := base; i < s.n; {
+		chunk := s.chunks[i/stackChunk][i%stackChunk:]
+		i += copy(out[i-base:], chunk[:min(len(chunk), s.n-i)])
+	}
+	s.n = base
 }
 
 // memberHead stores the header of an object's members in the current slab.
@@ -644,7 +701,7 @@ func (p *parser) object(depth int) (*Node, error) {
 		p.pos++
 		return p.node(Node{Kind: Object, Offset: int32(start)}), nil
 	}
-	base := len(p.memberStack)
+	base := p.memberStack.len()
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
@@ -665,7 +722,7 @@ func (p *parser) object(depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.memberStack = append(p.memberStack, Member{Key: key, KeyOffset: int32(keyAt), Value: v})
+		p.memberStack.push(Member{Key: key, KeyOffset: int32(keyAt), Value: v})
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return nil, p.errorf("expected ',' or '}', found end of input")
@@ -675,8 +732,7 @@ func (p *parser) object(depth int) (*Node, error) {
 			p.pos++
 		case '}':
 			p.pos++
-			members := p.memberSlice(p.memberStack[base:])
-			p.memberStack = p.memberStack[:base]
+			members := p.memberSlice(base)
 			return p.node(Node{Kind: Object, kids: p.memberHead(members), kidsOf: memberKids, Offset: int32(start)}), nil
 		default:
 			return nil, p.errorf("expected ',' or '}' after object member, found %s", p.describe())
@@ -692,14 +748,14 @@ func (p *parser) array(depth int) (*Node, error) {
 		p.pos++
 		return p.node(Node{Kind: Array, Offset: int32(start)}), nil
 	}
-	base := len(p.itemStack)
+	base := p.itemStack.len()
 	for {
 		p.skipSpace()
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
-		p.itemStack = append(p.itemStack, v)
+		p.itemStack.push(v)
 		p.skipSpace()
 		if p.pos >= len(p.data) {
 			return nil, p.errorf("expected ',' or ']', found end of input")
@@ -709,8 +765,7 @@ func (p *parser) array(depth int) (*Node, error) {
 			p.pos++
 		case ']':
 			p.pos++
-			items := p.itemSlice(p.itemStack[base:])
-			p.itemStack = p.itemStack[:base]
+			items := p.itemSlice(base)
 			return p.node(Node{Kind: Array, kids: p.itemHead(items), kidsOf: itemKids, Offset: int32(start)}), nil
 		default:
 			return nil, p.errorf("expected ',' or ']' after array item, found %s", p.describe())

@@ -3,6 +3,7 @@ package jsontree
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -369,5 +370,43 @@ func TestKidsFollowWhatWasSet(t *testing.T) {
 	var none *Node
 	if none.Items() != nil || none.Members() != nil {
 		t.Fatal("a nil node has kids")
+	}
+}
+
+// Arrays and objects longer than a chunk of the parser's stacks, nested so
+// that an inner one starts mid-chunk, come out whole and in order.
+func TestLongListsSpanStackChunks(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"a":[`)
+	for i := range 3*stackChunk + 7 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i == stackChunk-2 {
+			b.WriteString(`{"in":[`)
+			for j := range stackChunk + 3 {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `{"k%d":%d}`, j, j)
+			}
+			b.WriteString(`]}`)
+			continue
+		}
+		fmt.Fprintf(&b, "%d", i)
+	}
+	b.WriteString(`],"z":true}`)
+	n, err := Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want any
+	if err := json.Unmarshal([]byte(b.String()), &want); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(n.Interface())
+	wantJSON, _ := json.Marshal(want)
+	if !bytes.Equal(got, wantJSON) {
+		t.Fatalf("tree differs from encoding/json's reading")
 	}
 }
