@@ -27,46 +27,66 @@ reported at its second occurrence.
 
 Fix: keep one of the two, the one every client should see.`,
 	CheckTool: func(p *Pass) {
-		type frame struct {
-			n      *jsontree.Node
-			parent int
-			token  string
-		}
-		// Room for a typical tool's objects and arrays, kept off the heap.
-		frames := append(make([]frame, 0, 64), frame{n: p.Tool.Node, parent: -1})
-		pointer := func(i int) string {
-			var tokens []string
-			for ; i > 0; i = frames[i].parent {
-				tokens = append(tokens, frames[i].token)
-			}
+		// One frame per level, each walking its node's children in source
+		// order: a frame per object or array of the tool held every branch
+		// of a 5-million-branch anyOf at once (issue 32). Room for a
+		// typical tool's depth, kept off the heap.
+		stack := append(make([]keyLevel, 0, 16), keyLevel{n: p.Tool.Node})
+		pointer := func() string {
 			var b strings.Builder
-			for j := len(tokens) - 1; j >= 0; j-- {
-				b.WriteString("/" + jsontree.EscapeToken(tokens[j]))
+			for _, l := range stack[:len(stack)-1] {
+				if l.n.Kind == jsontree.Object {
+					b.WriteString("/" + jsontree.EscapeToken(l.n.Members()[l.next-1].Key))
+				} else {
+					b.WriteString("/" + strconv.Itoa(l.next-1))
+				}
 			}
 			return b.String()
 		}
-		// frames doubles as the work list: every node is appended once and
-		// visited in order, so the walk holds no recursion.
-		for i := 0; i < len(frames); i++ {
-			n := frames[i].n
+		check := func(n *jsontree.Node) {
 			for _, k := range repeated(n.Members()) {
 				m := n.Members()[k]
-				at := pointer(i) + "/" + jsontree.EscapeToken(m.Key)
+				at := pointer() + "/" + jsontree.EscapeToken(m.Key)
 				p.Report(m.Value, at, "keep one of the two", "key %q appears twice in one object; clients disagree on which value wins", m.Key)
 			}
-			for _, m := range n.Members() {
-				if m.Value.Kind == jsontree.Object || m.Value.Kind == jsontree.Array {
-					frames = append(frames, frame{n: m.Value, parent: i, token: m.Key})
-				}
+		}
+		check(p.Tool.Node)
+		for len(stack) > 0 {
+			if child := stack[len(stack)-1].nextContainer(); child != nil {
+				stack = append(stack, keyLevel{n: child})
+				check(child)
+				continue
 			}
-			for j, it := range n.Items() {
-				if it.Kind == jsontree.Object || it.Kind == jsontree.Array {
-					frames = append(frames, frame{n: it, parent: i, token: strconv.Itoa(j)})
-				}
-			}
+			stack = stack[:len(stack)-1]
 		}
 	},
 })
+
+// keyLevel is one level of mcp/duplicate-key's walk.
+type keyLevel struct {
+	n *jsontree.Node
+	// next is the child to look at next; the one being walked is next-1.
+	next int
+}
+
+// nextContainer returns the next object or array among the level's
+// children and moves past it; nil when there is none.
+func (l *keyLevel) nextContainer() *jsontree.Node {
+	members, items := l.n.Members(), l.n.Items()
+	for l.next < len(members)+len(items) {
+		var child *jsontree.Node
+		if l.next < len(members) {
+			child = members[l.next].Value
+		} else {
+			child = items[l.next-len(members)]
+		}
+		l.next++
+		if child.Kind == jsontree.Object || child.Kind == jsontree.Array {
+			return child
+		}
+	}
+	return nil
+}
 
 // repeated lists the members whose key appears earlier in the object.
 // Schema objects hold a handful of keys, where comparing pairs beats

@@ -20,6 +20,8 @@ func TestMCPDuplicateKey(t *testing.T) {
 			[]string{"/inputSchema/properties/a~1b"}},
 		{"inside an array", `{"name":"t","description":"d","inputSchema":{"type":"object","anyOf":[{"required":[]},{"x":1,"x":2}]}}`,
 			[]string{"/inputSchema/anyOf/1/x"}},
+		{"deep, past siblings", `{"name":"t","description":"d","inputSchema":{"type":"object","anyOf":[{},{"prefixItems":[{"a":[1]},{"p":{"x":1,"x":2}}]}],"z":{"k":1,"k":2}}}`,
+			[]string{"/inputSchema/anyOf/1/prefixItems/1/p/x", "/inputSchema/z/k"}},
 		{"three times", `{"name":"t","description":"d","inputSchema":{"type":"object","title":"a","title":"b","title":"c"}}`,
 			[]string{"/inputSchema/title", "/inputSchema/title"}},
 		{"large object", `{"name":"t","description":"d","inputSchema":{"type":"object","properties":{` + many + `,"a0":2}}}`,
