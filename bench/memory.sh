@@ -8,6 +8,9 @@
 #   enum   one tool whose enum lists the digit 0 over and over (2 bytes a value)
 #   props  one tool with properties "1a": {} over and over (a finding or more
 #          per property; about 11 bytes each)
+#   strenum one tool whose enum lists "" over and over (3 bytes a value, and
+#          one run of punctuation for the token counter to merge)
+#   anyof  one tool whose anyOf lists {} over and over (3 bytes a subschema)
 #   catalog distinct real tools (bench/catalog gen: corpus tools, each copy
 #          with its own name and words; about 1.5 KB each), as many as fit
 # Prints, per shape, the file's size, the wall time, the peak RSS (from
@@ -20,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=$(sed -n 's/^\tMaxToolFile *= \([0-9]*\) << 20$/\1/p' internal/fileio/fileio.go)
 SIZES=${SIZES:-${SIZE:-"16 $limit"}}
-SHAPES=${SHAPES:-"tiny enum props catalog"}
+SHAPES=${SHAPES:-"tiny enum props strenum anyof catalog"}
 ARGS=${ARGS:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -42,11 +45,15 @@ gen() {
     if (shape == "tiny")  { head = "{\"tools\":["; tail = "]}" }
     if (shape == "enum")  { head = "{\"tools\":[{\"name\":\"e\",\"description\":\"Pick one.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"v\":{\"type\":\"integer\",\"description\":\"A value.\",\"enum\":["; tail = "]}}}}]}" }
     if (shape == "props") { head = "{\"tools\":[{\"name\":\"p\",\"description\":\"Many.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{"; tail = "}}}]}" }
+    if (shape == "strenum") { head = "{\"tools\":[{\"name\":\"e\",\"description\":\"Pick one.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"v\":{\"type\":\"string\",\"description\":\"A value.\",\"enum\":["; tail = "]}}}}]}" }
+    if (shape == "anyof") { head = "{\"tools\":[{\"name\":\"a\",\"description\":\"Any.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"v\":{\"description\":\"A value.\",\"anyOf\":["; tail = "]}}}}]}" }
     printf "%s", head; n = length(head) + length(tail)
     for (i = 0; ; i++) {
       if (shape == "tiny")  item = sprintf("{\"name\":\"t%07d\",\"inputSchema\":{\"type\":\"object\"}}", i)
       if (shape == "enum")  item = "0"
       if (shape == "props") item = sprintf("\"%x\":{}", i)
+      if (shape == "strenum") item = "\"\""
+      if (shape == "anyof") item = "{}"
       if (i > 0) item = "," item
       if (n + length(item) > size) break
       printf "%s", item; n += length(item)
