@@ -224,6 +224,12 @@ func (s *scratch) add(f contract.Finding) {
 	s.drop()
 }
 
+// full says whether the tool has kept max findings of rule, the rule at
+// hand, so that the next can only be counted.
+func (s *scratch) full(rule string) bool {
+	return s.max > 0 && s.rule == rule && s.ruleCount >= s.max
+}
+
 // drop forgets the last finding, clearing it so its strings can go.
 func (s *scratch) drop() {
 	s.findings[len(s.findings)-1] = contract.Finding{}
@@ -296,6 +302,14 @@ func appendInput(list []schemawalk.Schema, t *contract.Tool) []schemawalk.Schema
 
 // Report records a finding at node (pointer relative to the tool object).
 func (p *Pass) Report(node *jsontree.Node, pointer, fix, format string, args ...any) {
+	if p.remember == nil && p.scratch != nil && p.scratch.full(p.Rule.ID) {
+		// Past the cap a finding is only counted, or dropped by the
+		// policy, which reads none of what it says or where: placing
+		// millions of them (an enum of "" for gemini/enum-empty-string)
+		// was a fifth of a lint's time (issue 32).
+		p.emit(contract.Finding{Rule: p.Rule.ID, Severity: p.Rule.Severity, Category: contract.CategoryLint, Server: p.Catalog.Server, Tool: p.Tool.Name})
+		return
+	}
 	f := contract.Finding{
 		Rule:     p.Rule.ID,
 		Severity: p.Rule.Severity,
