@@ -21,7 +21,7 @@ var _ = register(&Rule{
 			if ap == nil || ap.Is(jsontree.Bool) && !ap.Bool {
 				return
 			}
-			p.Report(ap, jsontree.Append(s.Pointer, "additionalProperties"), providerFix(p.Rule.Profile, "list the keys as properties"),
+			p.Report(ap, jsontree.Append(s.Pointer(), "additionalProperties"), providerFix(p.Rule.Profile, "list the keys as properties"),
 				"\"additionalProperties\" is %s; strict tool use accepts only false", providerShort(ap))
 		})
 	},

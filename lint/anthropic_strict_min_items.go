@@ -23,7 +23,7 @@ var _ = register(&Rule{
 			if v, ok := mi.Float(); ok && (v == 0 || v == 1) {
 				return
 			}
-			p.Report(mi, jsontree.Append(s.Pointer, "minItems"), providerFix(p.Rule.Profile, "use minItems 0 or 1 and state the minimum in the description"),
+			p.Report(mi, jsontree.Append(s.Pointer(), "minItems"), providerFix(p.Rule.Profile, "use minItems 0 or 1 and state the minimum in the description"),
 				"minItems is %s; strict tool use accepts only 0 or 1", providerShort(mi))
 		})
 	},

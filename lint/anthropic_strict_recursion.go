@@ -21,7 +21,7 @@ var _ = register(&Rule{
 		"Fix: bound the depth by spelling out a fixed number of levels, or pass the nested part as a JSON string; " +
 		"`mcp-contract sanitize --profile anthropic-strict` reports cycles, since no rewrite keeps the meaning.",
 	CheckTool: func(p *Pass) {
-		if ref := providerRefCycle(p.inputSchemas(), "/inputSchema"); ref != nil {
+		if ref := providerRefCycle(p.eachInputSchema, "/inputSchema"); ref != nil {
 			p.Report(ref.node, ref.pointer, "bound the recursion or pass the nested part as a string",
 				"$ref %q leads back to a schema that contains it", ref.text)
 		}
@@ -39,18 +39,18 @@ type providerRef struct {
 // among schemas (a walk of the document whose root is at pointer), or nil. A reference "enters" every ref inside its target's
 // subtree, so a cycle is a ref reachable again from its own target. The graph
 // has one node per distinct target and is searched iteratively.
-func providerRefCycle(schemas []schemawalk.Schema, pointer string) *providerRef {
+func providerRefCycle(each func(func(schemawalk.Schema)), pointer string) *providerRef {
 	var refs []providerRef
-	for _, s := range schemas {
+	each(func(s schemawalk.Schema) {
 		r := s.Node.Get("$ref")
 		if r.Is(jsontree.String) && strings.HasPrefix(r.Text, "#") {
 			frag, err := url.PathUnescape(r.Text[1:])
 			if err != nil {
 				frag = r.Text[1:]
 			}
-			refs = append(refs, providerRef{node: r, text: r.Text, pointer: s.Pointer, target: pointer + frag})
+			refs = append(refs, providerRef{node: r, text: r.Text, pointer: s.Pointer(), target: pointer + frag})
 		}
-	}
+	})
 	if len(refs) == 0 {
 		return nil
 	}

@@ -37,7 +37,7 @@ var _ = register(&Rule{
 				if err == nil && n >= math.MinInt32 && n <= math.MaxInt32 {
 					continue
 				}
-				p.Report(v, jsontree.Append(s.Pointer, key), providerFix(p.Rule.Profile, "drop the bound or clamp it to 2147483647"),
+				p.Report(v, jsontree.Append(s.Pointer(), key), providerFix(p.Rule.Profile, "drop the bound or clamp it to 2147483647"),
 					"%s is %s, beyond the 32-bit integer range", key, v.Text)
 			}
 		})

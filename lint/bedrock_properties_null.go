@@ -17,7 +17,7 @@ var _ = register(&Rule{
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
 			if v := s.Node.Get("properties"); v.Is(jsontree.Null) {
-				p.Report(v, jsontree.Append(s.Pointer, "properties"), providerFix(p.Rule.Profile, `use "properties": {}`), "\"properties\" is null")
+				p.Report(v, jsontree.Append(s.Pointer(), "properties"), providerFix(p.Rule.Profile, `use "properties": {}`), "\"properties\" is null")
 			}
 		})
 	},

@@ -33,23 +33,21 @@ var docsProseOnlyConstraint = register(&Rule{
 			if !root.node.Is(jsontree.Object) {
 				continue
 			}
-			// One walk serves both passes: the conditionals must all be known
-			// before any description is judged.
-			var schemas []schemawalk.Schema
-			if root.pointer == "/inputSchema" { // walked once for this and the provider rules
-				schemas = p.inputSchemas()
-			} else {
-				schemawalk.Walk(root.node, root.pointer, func(s schemawalk.Schema) bool {
-					schemas = append(schemas, s)
-					return true
-				})
-			}
-			idx := indexConditionals(schemas)
-			for _, s := range schemas {
-				for _, c := range proseClaims(root.node, s, idx) {
-					p.Report(s.Node, s.Pointer, c.fix, "description states %q but the schema has no %s", c.phrase, c.missing)
+			each := p.eachInputSchema // walked once for this and the provider rules
+			if root.pointer != "/inputSchema" {
+				node, pointer := root.node, root.pointer
+				each = func(fn func(schemawalk.Schema)) {
+					schemawalk.Walk(node, pointer, func(s schemawalk.Schema) bool { fn(s); return true })
 				}
 			}
+			// Two passes: the conditionals must all be known before any
+			// description is judged.
+			idx := indexConditionals(each)
+			each(func(s schemawalk.Schema) {
+				for _, c := range proseClaims(root.node, s, idx) {
+					p.Report(s.Node, s.Pointer(), c.fix, "description states %q but the schema has no %s", c.phrase, c.missing)
+				}
+			})
 		}
 	},
 })
@@ -65,12 +63,12 @@ type conditionals struct {
 	tested map[string]bool
 }
 
-func indexConditionals(schemas []schemawalk.Schema) conditionals {
+func indexConditionals(each func(func(schemawalk.Schema))) conditionals {
 	idx := conditionals{required: map[string]bool{}, tested: map[string]bool{}}
-	for _, s := range schemas {
+	each(func(s schemawalk.Schema) {
 		n := s.Node
 		if !n.Is(jsontree.Object) {
-			continue
+			return
 		}
 		// A required array beside its own properties states unconditional
 		// requirements, except inside a branch or an if/then/else.
@@ -100,7 +98,7 @@ func indexConditionals(schemas []schemawalk.Schema) conditionals {
 		for _, m := range objectMembers(n.Get("dependentSchemas")) {
 			idx.required[m.Key] = true
 		}
-	}
+	})
 	return idx
 }
 

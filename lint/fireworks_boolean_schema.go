@@ -19,7 +19,7 @@ var _ = register(&Rule{
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
 			if s.Node.Is(jsontree.Bool) && s.Via != "additionalProperties" {
-				p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, `write {} instead of true, {"not":{}} instead of false`),
+				p.Report(s.Node, s.Pointer(), providerFix(p.Rule.Profile, `write {} instead of true, {"not":{}} instead of false`),
 					"subschema is the boolean %t", s.Node.Bool)
 			}
 		})

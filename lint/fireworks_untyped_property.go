@@ -28,7 +28,7 @@ var _ = register(&Rule{
 					return
 				}
 			}
-			p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, `add a "type"`), "property %q has no type", s.Name)
+			p.Report(s.Node, s.Pointer(), providerFix(p.Rule.Profile, `add a "type"`), "property %q has no type", s.Name)
 		})
 	},
 })

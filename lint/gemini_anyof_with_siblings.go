@@ -27,7 +27,7 @@ var _ = register(&Rule{
 					siblings = append(siblings, m.Key)
 				}
 			}
-			p.Report(anyOf, jsontree.Append(s.Pointer, "anyOf"), providerFix(p.Rule.Profile, "move the sibling keys into each anyOf branch"),
+			p.Report(anyOf, jsontree.Append(s.Pointer(), "anyOf"), providerFix(p.Rule.Profile, "move the sibling keys into each anyOf branch"),
 				"anyOf has sibling keys: %s", providerList(siblings))
 		})
 	},

@@ -19,7 +19,7 @@ var _ = register(&Rule{
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
 			if s.Node.Is(jsontree.Bool) && s.Via != "additionalProperties" {
-				p.Report(s.Node, s.Pointer, booleanSchemaFix(s.Node.Bool), "subschema is the boolean %t", s.Node.Bool)
+				p.Report(s.Node, s.Pointer(), booleanSchemaFix(s.Node.Bool), "subschema is the boolean %t", s.Node.Bool)
 			}
 		})
 	},

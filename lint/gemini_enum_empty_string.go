@@ -22,7 +22,7 @@ var _ = register(&Rule{
 			}
 			for i, v := range enum.Items() {
 				if v.IsString("") {
-					p.Report(v, jsontree.AppendIndex(jsontree.Append(s.Pointer, "enum"), i),
+					p.Report(v, jsontree.AppendIndex(jsontree.Append(s.Pointer(), "enum"), i),
 						providerFix(p.Rule.Profile, `drop "" and make the parameter optional`), "enum contains the empty string")
 				}
 			}

@@ -31,7 +31,7 @@ var _ = register(&Rule{
 				}
 			}
 			if n > 0 {
-				p.Report(enum, jsontree.Append(s.Pointer, "enum"), providerFix(p.Rule.Profile, "use string enum values"),
+				p.Report(enum, jsontree.Append(s.Pointer(), "enum"), providerFix(p.Rule.Profile, "use string enum values"),
 					"enum has values that are not strings: %s", providerListOf(bad, n))
 			}
 		})

@@ -23,7 +23,7 @@ var _ = register(&Rule{
 			}
 			for _, key := range []string{"properties", "required"} {
 				if v := s.Node.Get(key); v != nil {
-					p.Report(v, jsontree.Append(s.Pointer, key), providerFix(p.Rule.Profile, `add "type": "object" or drop the keyword`),
+					p.Report(v, jsontree.Append(s.Pointer(), key), providerFix(p.Rule.Profile, `add "type": "object" or drop the keyword`),
 						"%q on a schema whose type is not object", key)
 				}
 			}

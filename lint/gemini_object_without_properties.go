@@ -28,7 +28,7 @@ var _ = register(&Rule{
 			if props.Is(jsontree.Object) && len(props.Members()) > 0 {
 				return
 			}
-			p.Report(s.Node, s.Pointer, "declare the object's properties, or take a JSON string",
+			p.Report(s.Node, s.Pointer(), "declare the object's properties, or take a JSON string",
 				"object schema has no properties; Gemini's parameters answer \"properties: should be non-empty for OBJECT type\"")
 		})
 	},

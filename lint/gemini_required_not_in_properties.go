@@ -24,7 +24,7 @@ var _ = register(&Rule{
 			props := s.Node.Get("properties")
 			for i, name := range required.Items() {
 				if name.Is(jsontree.String) && props.Get(name.Text) == nil {
-					p.Report(name, jsontree.AppendIndex(jsontree.Append(s.Pointer, "required"), i),
+					p.Report(name, jsontree.AppendIndex(jsontree.Append(s.Pointer(), "required"), i),
 						providerFix(p.Rule.Profile, "define the property or drop it from required"),
 						"required names %q, which is not in properties", name.Text)
 				}

@@ -18,7 +18,7 @@ var _ = register(&Rule{
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
 			if t := s.Node.Get("type"); t.Is(jsontree.Array) {
-				p.Report(t, jsontree.Append(s.Pointer, "type"), providerFix(p.Rule.Profile, `use one type with "nullable": true, or anyOf`),
+				p.Report(t, jsontree.Append(s.Pointer(), "type"), providerFix(p.Rule.Profile, `use one type with "nullable": true, or anyOf`),
 					"type is a list %s; Gemini takes a single type", providerShort(t))
 			}
 		})

@@ -25,7 +25,7 @@ var _ = register(&Rule{
 					return
 				}
 			}
-			p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, `add a "type"`), "schema has no type")
+			p.Report(s.Node, s.Pointer(), providerFix(p.Rule.Profile, `add a "type"`), "schema has no type")
 		})
 	},
 })

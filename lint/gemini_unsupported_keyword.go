@@ -58,7 +58,7 @@ var _ = register(&Rule{
 				if path := geminiKeywordPaths[m.Key]; path != "" {
 					where = "keyword %q is refused on the parameters path; " + path
 				}
-				p.Report(m.Value, jsontree.Append(s.Pointer, m.Key), providerFix(p.Rule.Profile, "drop the keyword or state it in the description"), where, m.Key)
+				p.Report(m.Value, jsontree.Append(s.Pointer(), m.Key), providerFix(p.Rule.Profile, "drop the keyword or state it in the description"), where, m.Key)
 			}
 		})
 	},

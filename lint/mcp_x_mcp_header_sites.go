@@ -36,7 +36,7 @@ func headerSites(t *contract.Tool) []headerSite {
 		ok := s.Parent == nil || (reachable[s.Parent] && s.Via == "properties")
 		reachable[s.Node] = ok
 		if v := s.Node.Get("x-mcp-header"); v != nil && s.Parent != nil {
-			sites = append(sites, headerSite{Schema: s.Node, Value: v, Pointer: s.Pointer + "/x-mcp-header", Property: s.Name, Reachable: ok})
+			sites = append(sites, headerSite{Schema: s.Node, Value: v, Pointer: s.Pointer() + "/x-mcp-header", Property: s.Name, Reachable: ok})
 		}
 		return true
 	})

@@ -26,13 +26,13 @@ var _ = register(&Rule{
 			ap := s.Node.Get("additionalProperties")
 			switch {
 			case ap == nil && len(agentsMembers(s.Node.Get("properties"))) > 0:
-				p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, `add "additionalProperties": false`),
+				p.Report(s.Node, s.Pointer(), providerFix(p.Rule.Profile, `add "additionalProperties": false`),
 					"object schema does not set \"additionalProperties\": false (%s)", agentsRewrites)
 			case ap == nil:
-				p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, `add "additionalProperties": false`),
+				p.Report(s.Node, s.Pointer(), providerFix(p.Rule.Profile, `add "additionalProperties": false`),
 					"object schema does not set \"additionalProperties\": false")
 			case !(ap.Is(jsontree.Bool) && !ap.Bool):
-				p.Report(ap, jsontree.Append(s.Pointer, "additionalProperties"),
+				p.Report(ap, jsontree.Append(s.Pointer(), "additionalProperties"),
 					providerFix(p.Rule.Profile, `list the keys as properties and set "additionalProperties": false`),
 					"\"additionalProperties\" must be false in strict mode, not %s", providerShort(ap))
 			}

@@ -21,7 +21,7 @@ var _ = register(&Rule{
 	CheckTool: func(p *Pass) {
 		providerWalk(p, func(s schemawalk.Schema) {
 			if s.Node.Get("anyOf").Is(jsontree.Array) && s.Node.Has("type") {
-				p.Report(s.Node.Get("type"), jsontree.Append(s.Pointer, "type"), "move the type into each anyOf branch",
+				p.Report(s.Node.Get("type"), jsontree.Append(s.Pointer(), "type"), "move the type into each anyOf branch",
 					"anyOf beside \"type\": strict mode has no form for a type shared by the branches")
 			}
 		})

@@ -22,7 +22,7 @@ var _ = register(&Rule{
 		providerWalk(p, func(s schemawalk.Schema) {
 			if !reported && s.Depth > openAIStrictMaxDepth {
 				reported = true
-				p.Report(s.Node, s.Pointer, "flatten the schema",
+				p.Report(s.Node, s.Pointer(), "flatten the schema",
 					"subschema is nested %d levels deep (limit %d)", s.Depth, openAIStrictMaxDepth)
 			}
 		})

@@ -37,7 +37,7 @@ var _ = register(&Rule{
 				total += utf8.RuneCountInString(v.Text)
 			}
 			if total > openAIStrictLargeEnumLength {
-				p.Report(enum, jsontree.Append(s.Pointer, "enum"), "accept a free string and validate server-side",
+				p.Report(enum, jsontree.Append(s.Pointer(), "enum"), "accept a free string and validate server-side",
 					"enum of %d strings totals %d characters (limit %d above %d values)",
 					len(enum.Items()), total, openAIStrictLargeEnumLength, openAIStrictLargeEnum)
 			}

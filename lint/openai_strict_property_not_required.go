@@ -61,7 +61,7 @@ var _ = register(&Rule{
 				sort.Strings(unknown)
 				parts = append(parts, "required but not a property: "+providerList(unknown))
 			}
-			p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, "require every property and make the optional ones nullable"),
+			p.Report(s.Node, s.Pointer(), providerFix(p.Rule.Profile, "require every property and make the optional ones nullable"),
 				"strict mode needs required = properties; %s (%s)", strings.Join(parts, "; "), agentsRewrites)
 		})
 	},

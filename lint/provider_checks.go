@@ -17,11 +17,7 @@ import (
 
 // providerWalk visits the tool's inputSchema and every subschema below it:
 // what a provider receives as the function's parameters.
-func providerWalk(p *Pass, fn func(s schemawalk.Schema)) {
-	for _, s := range p.inputSchemas() {
-		fn(s)
-	}
-}
+func providerWalk(p *Pass, fn func(s schemawalk.Schema)) { p.eachInputSchema(fn) }
 
 // providerFix is the fix line of rules whose repair `sanitize` automates.
 func providerFix(profile Profile, manual string) string {
@@ -123,7 +119,7 @@ var geminiNames = providerNamePolicy{
 func providerCheckArrayItems(p *Pass) {
 	providerWalk(p, func(s schemawalk.Schema) {
 		if schemawalk.HasType(s.Node, "array") && !s.Node.Has("items") {
-			p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, `add "items" (e.g. {"type":"string"})`),
+			p.Report(s.Node, s.Pointer(), providerFix(p.Rule.Profile, `add "items" (e.g. {"type":"string"})`),
 				"array schema has no \"items\"")
 		}
 	})
@@ -149,7 +145,7 @@ func providerCheckObjectProperties(p *Pass, onlyRoot bool) {
 			return
 		}
 		if schemawalk.HasType(s.Node, "object") && !s.Node.Has("properties") {
-			p.Report(s.Node, s.Pointer, providerFix(p.Rule.Profile, `add "properties": {}`),
+			p.Report(s.Node, s.Pointer(), providerFix(p.Rule.Profile, `add "properties": {}`),
 				"object schema has no \"properties\"")
 		}
 	})
@@ -160,7 +156,7 @@ func providerCheckFormats(p *Pass, supported map[string]bool) {
 	providerWalk(p, func(s schemawalk.Schema) {
 		f := s.Node.Get("format")
 		if f.Is(jsontree.String) && !supported[f.Text] {
-			p.Report(f, jsontree.Append(s.Pointer, "format"),
+			p.Report(f, jsontree.Append(s.Pointer(), "format"),
 				providerFix(p.Rule.Profile, "drop the format and say it in the description"),
 				"format %q is not supported (supported: %s)", f.Text, strings.Join(providerSortedKeys(supported), ", "))
 		}
@@ -173,7 +169,7 @@ func providerCheckKeywords(p *Pass, unsupported func(s schemawalk.Schema, key st
 	providerWalk(p, func(s schemawalk.Schema) {
 		for _, m := range s.Node.Members() {
 			if unsupported(s, m.Key) {
-				p.Report(m.Value, jsontree.Append(s.Pointer, m.Key), providerFix(p.Rule.Profile, manual), "keyword %q is not supported", m.Key)
+				p.Report(m.Value, jsontree.Append(s.Pointer(), m.Key), providerFix(p.Rule.Profile, manual), "keyword %q is not supported", m.Key)
 			}
 		}
 	})
@@ -307,7 +303,7 @@ func providerCheckPropertySchemas(p *Pass) {
 			}
 		}
 		if len(bad) > 0 {
-			p.Report(props, jsontree.Append(s.Pointer, "properties"),
+			p.Report(props, jsontree.Append(s.Pointer(), "properties"),
 				providerFix(p.Rule.Profile, `write each property as a schema, e.g. {"type":"number"}`),
 				"properties that are not schemas: %s", providerList(bad))
 		}

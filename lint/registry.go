@@ -186,6 +186,8 @@ type scratch struct {
 	// schemas are the subschemas of tool's inputSchema, parents first.
 	tool    *contract.Tool
 	schemas []schemawalk.Schema
+	// bigTool is the tool whose subschemas were too many to keep.
+	bigTool *contract.Tool
 	strings stringWalk
 }
 
@@ -275,30 +277,51 @@ type Pass struct {
 	scratch  *scratch
 }
 
-// inputSchemas returns every subschema of the tool's inputSchema, parents
-// first, walking it once per tool for all the rules that ask. The slice is
-// shared: callers must not modify it.
-func (p *Pass) inputSchemas() []schemawalk.Schema {
-	if p.scratch == nil {
-		return appendInput(nil, p.Tool)
+// eachInputSchema calls fn for every subschema of the tool's inputSchema,
+// parents first. The list is walked once per tool and kept, pointers built,
+// for all the rules that ask, unless it is longer than maxKeptSchemas: then
+// each rule walks it again and builds only the pointers it reports, so a
+// tool of millions of subschemas (an anyOf of {}) costs the memory of one
+// walk rather than 110 bytes a subschema (issue 32).
+func (p *Pass) eachInputSchema(fn func(schemawalk.Schema)) {
+	sc := p.scratch
+	if sc != nil && sc.tool == p.Tool {
+		for _, s := range sc.schemas {
+			fn(s)
+		}
+		return
 	}
-	if p.scratch.tool != p.Tool {
-		// The array is reused from tool to tool: rules hold the list only
-		// while they check the tool it belongs to.
-		p.scratch.tool, p.scratch.schemas = p.Tool, appendInput(p.scratch.schemas[:0], p.Tool)
+	keep := sc != nil && sc.bigTool != p.Tool
+	var list []schemawalk.Schema
+	if keep {
+		// The array is reused from tool to tool: rules hold the list
+		// only while they check the tool it belongs to.
+		sc.tool, list = nil, sc.schemas[:0]
 	}
-	return p.scratch.schemas
-}
-
-// appendInput appends every subschema of t's inputSchema to list, parents
-// first.
-func appendInput(list []schemawalk.Schema, t *contract.Tool) []schemawalk.Schema {
-	schemawalk.Walk(t.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
-		list = append(list, s)
+	schemawalk.Walk(p.Tool.Input(), "/inputSchema", func(s schemawalk.Schema) bool {
+		fn(s)
+		if keep {
+			if len(list) == maxKeptSchemas {
+				keep, list = false, list[:0]
+				sc.bigTool = p.Tool
+			} else {
+				list = append(list, s.Built())
+			}
+		}
 		return true
 	})
-	return list
+	switch {
+	case keep:
+		sc.tool, sc.schemas = p.Tool, list
+	case list != nil:
+		sc.schemas = list[:0]
+	}
 }
+
+// maxKeptSchemas is how many subschemas of a tool are kept for the rules:
+// far more than any real tool has (the largest in the corpus has hundreds),
+// few enough to be 7 MB.
+const maxKeptSchemas = 1 << 16
 
 // Report records a finding at node (pointer relative to the tool object).
 func (p *Pass) Report(node *jsontree.Node, pointer, fix, format string, args ...any) {

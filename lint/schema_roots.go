@@ -80,7 +80,7 @@ func eachRef(root schemaRoot, fn func(schemaRef)) {
 		resource[s.Node] = res
 		for _, key := range []string{"$ref", "$dynamicRef"} {
 			if v := s.Node.Get(key); v.Is(jsontree.String) {
-				fn(schemaRef{Value: v.Text, Node: v, Pointer: jsontree.Append(s.Pointer, key), Resource: res})
+				fn(schemaRef{Value: v.Text, Node: v, Pointer: jsontree.Append(s.Pointer(), key), Resource: res})
 			}
 		}
 		return true

@@ -9,8 +9,6 @@ import (
 // Schema is one subschema and where it sits.
 type Schema struct {
 	Node *jsontree.Node
-	// Pointer is relative to the tool object, e.g. "/inputSchema/properties/a".
-	Pointer string
 	// Depth counts schema levels below the root (the root is 0).
 	Depth int
 	// Via is the keyword that led here ("properties", "items", "anyOf", ...; "" at the root).
@@ -19,31 +17,64 @@ type Schema struct {
 	Parent *jsontree.Node
 	// Name is the property name when Via is "properties" (or the $defs key).
 	Name string
+	// The pointer is base, or base and then index or Name (by how), built
+	// when asked for: most schemas are never reported, and a pointer each
+	// was most of a walk's time on a tool of millions of subschemas, which
+	// lint walks once per rule (issue 32).
+	base  string
+	index int32
+	how   uint8
 }
 
-// Keywords whose value is a single subschema.
-var single = []string{
-	"additionalProperties", "items", "contains", "not", "if", "then", "else",
-	"propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema",
-}
+// How a Schema's pointer continues past its base.
+const (
+	atBase = iota
+	atIndex
+	atName
+)
 
-// Keywords whose value is an array of subschemas.
-var arrays = []string{"anyOf", "oneOf", "allOf", "prefixItems", "items"}
-
-// Keywords whose value is an object of named subschemas.
-var maps = []string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}
-
-var keywords = func() map[string]bool {
-	set := map[string]bool{}
-	for _, list := range [][]string{single, arrays, maps} {
-		for _, k := range list {
-			set[k] = true
-		}
+// Pointer is where the schema sits, relative to the tool object, e.g.
+// "/inputSchema/properties/a" (empty from Visit). Each call builds it
+// anew for a schema below an array or a map: keep it if it is asked for
+// more than once.
+func (s Schema) Pointer() string {
+	switch {
+	case s.base == "" && s.how != atBase:
+		return ""
+	case s.how == atIndex:
+		return jsontree.AppendIndex(s.base, int(s.index))
+	case s.how == atName:
+		return jsontree.Append(s.base, s.Name)
 	}
-	return set
-}()
+	return s.base
+}
 
-// MaxDepth is how deep Walk goes. Every schema carries its pointer, so a
+// Built returns s with its pointer built once, for a caller that keeps
+// schemas and reads their pointers many times.
+func (s Schema) Built() Schema {
+	s.base, s.how = s.Pointer(), atBase
+	return s
+}
+
+// holds says what a keyword's value holds: one subschema, an array of them,
+// an object of named ones, or (0) none. A switch, not a map and lists: it is
+// asked of every member of every schema, once per rule on a tool too big to
+// keep its walk (issue 32).
+func holds(key string) (single, array, named bool) {
+	switch key {
+	case "additionalProperties", "items", "contains", "not", "if", "then", "else",
+		"propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema":
+		// An array of items (draft 7's tuples) is not walked, as before.
+		return true, false, false
+	case "anyOf", "oneOf", "allOf", "prefixItems":
+		return false, true, false
+	case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies":
+		return false, false, true
+	}
+	return false, false, false
+}
+
+// MaxDepth is how deep Walk goes. Every frame builds its schema's pointer, so a
 // walk costs the square of the depth; a hostile 5,000-level schema would cost
 // gigabytes. No real schema comes near this depth, and lint's
 // schema/too-complex reports every schema deeper than 64 levels.
@@ -65,7 +96,7 @@ func walk(root *jsontree.Node, pointer string, pointers bool, fn func(Schema) bo
 	if root == nil {
 		return
 	}
-	rootSchema := Schema{Node: root, Pointer: pointer}
+	rootSchema := Schema{Node: root, base: pointer}
 	if !fn(rootSchema) || !expandable(rootSchema) {
 		return
 	}
@@ -86,15 +117,19 @@ func walk(root *jsontree.Node, pointer string, pointers bool, fn func(Schema) bo
 }
 
 // expandable says whether a schema's children are walked.
-func expandable(s Schema) bool { return s.Node.Kind == jsontree.Object && s.Depth < MaxDepth }
+func expandable(s Schema) bool {
+	return s.Node.Kind == jsontree.Object && len(s.Node.Members()) > 0 && s.Depth < MaxDepth
+}
 
 // walkFrame is a schema whose children are being walked: member is the
 // index of the member at hand, item the next item or map entry in it, and
-// pointer the member's pointer (built once for all its items).
+// pointer the member's pointer (built once for all its items, from the
+// schema's own, built once: built says it is).
 type walkFrame struct {
 	s            Schema
 	member, item int
 	pointer      string
+	built        bool
 }
 
 // next returns the frame's next child schema in source order, or false
@@ -103,7 +138,8 @@ func (f *walkFrame) next(pointers bool) (Schema, bool) {
 	members := f.s.Node.Members()
 	for ; f.member < len(members); f.member, f.item = f.member+1, 0 {
 		m := &members[f.member]
-		if !keywords[m.Key] {
+		single, array, named := holds(m.Key)
+		if !single && !array && !named {
 			// Most keys are not subschemas; building their pointer would
 			// cost a copy of the whole path per key.
 			continue
@@ -111,41 +147,36 @@ func (f *walkFrame) next(pointers bool) (Schema, bool) {
 		if f.item == 0 {
 			f.pointer = ""
 			if pointers {
-				f.pointer = jsontree.Append(f.s.Pointer, m.Key)
+				if !f.built {
+					f.s, f.built = f.s.Built(), true
+				}
+				f.pointer = jsontree.Append(f.s.base, m.Key)
 			}
 		}
 		v := m.Value
-		child := func(node *jsontree.Node, ptr, name string) Schema {
-			return Schema{Node: node, Pointer: ptr, Depth: f.s.Depth + 1, Via: m.Key, Parent: f.s.Node, Name: name}
+		child := func(node *jsontree.Node, how uint8, index int, name string) Schema {
+			return Schema{Node: node, base: f.pointer, index: int32(index), how: how, Depth: f.s.Depth + 1, Via: m.Key, Parent: f.s.Node, Name: name}
 		}
 		switch {
-		case isOneOf(m.Key, single):
+		case single:
 			if f.item == 0 && isSchema(v) {
 				f.item = 1
-				return child(v, f.pointer, ""), true
+				return child(v, atBase, 0, ""), true
 			}
-		case isOneOf(m.Key, arrays) && v.Kind == jsontree.Array:
+		case array && v.Kind == jsontree.Array:
 			for f.item < len(v.Items()) {
 				i := f.item
 				f.item++
 				if it := v.Items()[i]; isSchema(it) {
-					ptr := ""
-					if pointers {
-						ptr = jsontree.AppendIndex(f.pointer, i)
-					}
-					return child(it, ptr, ""), true
+					return child(it, atIndex, i, ""), true
 				}
 			}
-		case isOneOf(m.Key, maps) && v.Kind == jsontree.Object:
+		case named && v.Kind == jsontree.Object:
 			for f.item < len(v.Members()) {
 				pm := &v.Members()[f.item]
 				f.item++
 				if isSchema(pm.Value) {
-					ptr := ""
-					if pointers {
-						ptr = jsontree.Append(f.pointer, pm.Key)
-					}
-					return child(pm.Value, ptr, pm.Key), true
+					return child(pm.Value, atName, 0, pm.Key), true
 				}
 			}
 		}
@@ -155,15 +186,6 @@ func (f *walkFrame) next(pointers bool) (Schema, bool) {
 
 func isSchema(n *jsontree.Node) bool {
 	return n != nil && (n.Kind == jsontree.Object || n.Kind == jsontree.Bool)
-}
-
-func isOneOf(k string, set []string) bool {
-	for _, s := range set {
-		if s == k {
-			return true
-		}
-	}
-	return false
 }
 
 // Types returns the schema's "type" as a list (one string, or an array of strings).

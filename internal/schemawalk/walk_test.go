@@ -35,7 +35,7 @@ func TestWalkVisitsEverySubschemaInOrder(t *testing.T) {
 	}`)
 	var got []string
 	Walk(schema, "/inputSchema", func(s Schema) bool {
-		got = append(got, s.Pointer+" via="+s.Via+" name="+s.Name)
+		got = append(got, s.Pointer()+" via="+s.Via+" name="+s.Name)
 		return true
 	})
 	want := []string{
@@ -56,18 +56,26 @@ func TestWalkVisitsEverySubschemaInOrder(t *testing.T) {
 		t.Errorf("visited:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 
-	// Visit goes the same way and builds no pointer.
-	var walked, visited []Schema
+	// Visit goes the same way and builds no pointer; a schema built once
+	// keeps the pointer it would build.
+	type place struct {
+		node, parent *jsontree.Node
+		depth        int
+		via, name    string
+	}
+	var walked, visited []place
 	Walk(schema, "/inputSchema", func(s Schema) bool {
-		s.Pointer = ""
-		walked = append(walked, s)
+		if b := s.Built(); b.Pointer() != s.Pointer() || b.base != s.Pointer() {
+			t.Errorf("built %q (base %q), walked %q", b.Pointer(), b.base, s.Pointer())
+		}
+		walked = append(walked, place{s.Node, s.Parent, s.Depth, s.Via, s.Name})
 		return true
 	})
 	Visit(schema, func(s Schema) bool {
-		if s.Pointer != "" {
-			t.Errorf("Visit gave pointer %q", s.Pointer)
+		if s.Pointer() != "" {
+			t.Errorf("Visit gave pointer %q", s.Pointer())
 		}
-		visited = append(visited, s)
+		visited = append(visited, place{s.Node, s.Parent, s.Depth, s.Via, s.Name})
 		return true
 	})
 	if !reflect.DeepEqual(walked, visited) {
