@@ -291,11 +291,16 @@ func (tp *toolPair) patchJSON() json.RawMessage {
 	tp.patched = true
 	// jsondiff's cost grows with the square of the nesting depth (and a
 	// whole-tool replace would, once indented in a report): a tool nested
-	// past what the walk compares gets no patch, and its findings say so.
+	// past what the walk compares gets no patch, and its findings say so;
+	// nor does a tool too large for one.
 	if tp.tooDeep() {
 		return nil
 	}
-	patch, err := jsondiff.CompareJSON(toolJSON(tp.old), toolJSON(tp.new))
+	old, new := toolJSON(tp.old), toolJSON(tp.new)
+	if len(old) > maxPatchTool || len(new) > maxPatchTool {
+		return nil
+	}
+	patch, err := jsondiff.CompareJSON(old, new)
 	if err != nil {
 		return nil
 	}
@@ -317,6 +322,11 @@ func (tp *toolPair) tooDeep() bool {
 	}
 	return false
 }
+
+// maxPatchTool bounds the tools that get a patch, in bytes of compact JSON a
+// side: jsondiff decodes both sides into Go values, which took 385 MB for a
+// 16 MiB enum (issue 32). The largest real tool in the corpus is 7.5 KB.
+const maxPatchTool = 1 << 20
 
 func toolJSON(t *contract.Tool) []byte {
 	if t == nil {

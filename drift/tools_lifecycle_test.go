@@ -80,6 +80,24 @@ func TestRemovedToolPatchReplacesTheTool(t *testing.T) {
 	}
 }
 
+// A tool too large for a patch is still judged, and its findings carry none:
+// jsondiff would decode both sides whole (issue 32).
+func TestLargeToolGetsNoPatch(t *testing.T) {
+	enum := func(n int) string { return strings.TrimSuffix(strings.Repeat("0,", n), ",") }
+	schema := func(n int) string {
+		return `{"type":"object","properties":{"v":{"type":"integer","enum":[` + enum(n) + `]}}}`
+	}
+	for _, c := range []struct {
+		n     int
+		patch bool
+	}{{maxPatchTool/2 - 100, true}, {maxPatchTool / 2, false}} {
+		fs := diffJSON(t, `[{"name":"t","inputSchema":`+schema(c.n)+`}]`, `[{"name":"t","description":"now","inputSchema":`+schema(c.n)+`}]`)
+		if len(fs) != 1 || fs[0].Rule != "drift/description-changed" || (fs[0].Patch != nil) != c.patch {
+			t.Errorf("enum of %d: want one description change, patch %v; got %d findings: %+.200v", c.n, c.patch, len(fs), fs)
+		}
+	}
+}
+
 func TestCompareAllPairsServers(t *testing.T) {
 	mk := func(server, toolsJSON string) *contract.Catalog {
 		c := catalog(t, server+".json", toolsJSON)
