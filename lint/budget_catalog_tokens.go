@@ -20,7 +20,9 @@ var budgetCatalogTokens = register(&Rule{
 	Help: "Clients send every loaded tool's name, description and inputSchema to the model with " +
 		"every request, so the definitions are paid for on every turn, crowd the context window and " +
 		"push conversation out of it. This rule counts them with a real BPE tokenizer, o200k_base " +
-		"(counted exactly as github.com/tiktoken-go/tokenizer counts, vocabulary built in, no download), over the compact JSON a " +
+		"(counted exactly as github.com/tiktoken-go/tokenizer counts, vocabulary built in, no download; a single word or run of " +
+		"punctuation over 1 MiB long, which only a generated file has, is counted a MiB at a time and comes out a few tokens a MiB " +
+		"over), over the compact JSON a " +
 		"client forwards, across all servers of the run as one session, against a default budget of " +
 		"20,000 tokens (config budget.max-catalog-tokens). The JSON report lists tokens per server and " +
 		"tool. Fix: shorten long descriptions (examples and usage guides belong in docs or prompts), " +

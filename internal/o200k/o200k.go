@@ -171,6 +171,9 @@ func Count(text string) int {
 // returns how many tokens it becomes. Pairs merge lowest rank first, the
 // leftmost of equal ranks first, as tiktoken does.
 func mergeCount(piece string) int {
+	if len(piece) > maxExactPiece {
+		return windowCount(piece, maxExactPiece)
+	}
 	if len(piece) >= heapThreshold {
 		return mergeCountHeap(piece)
 	}
@@ -213,6 +216,31 @@ func mergeCount(piece string) int {
 		}
 	}
 	return len(parts) - 1
+}
+
+// maxExactPiece is the longest piece counted exactly. Merging holds 20
+// bytes per byte of the piece: 320 MB for the one piece of a 16 MiB enum of
+// "" (issue 32). Only generated text has a piece near this long: a word or
+// a run of punctuation or spaces without a break.
+const maxExactPiece = 1 << 20
+
+// windowCount counts a piece longer than maxExactPiece in windows of that
+// many bytes, each ending on a character boundary, so merging holds 20 MB
+// at most. A
+// merge across a window's end is lost, which adds a token or a few per
+// window (TestLongestPiecesCountWithinAFewTokens): on a piece that long, a
+// count that is a few tokens in a million over.
+func windowCount(piece string, window int) int {
+	total := 0
+	for len(piece) > 0 {
+		end := min(len(piece), window)
+		for end < len(piece) && !utf8.RuneStart(piece[end]) {
+			end--
+		}
+		total += mergeCountHeap(piece[:end])
+		piece = piece[end:]
+	}
+	return total
 }
 
 // heapThreshold is the piece length from which merging uses a heap: a

@@ -260,3 +260,19 @@ func TestLongPiecesCountAsTheLibrary(t *testing.T) {
 		}
 	}
 }
+
+func TestLongestPiecesCountWithinAFewTokens(t *testing.T) {
+	const window = 4096
+	for _, unit := range []string{`"",`, `{},`, "-", "ab", "é", "\u0000a"} {
+		piece := strings.Repeat(unit, (20*window+123)/len(unit))
+		got, exact := windowCount(piece, window), mergeCountHeap(piece)
+		if got < exact || got > exact+20*2 {
+			t.Errorf("%q × %d: %d tokens counted by window, %d exactly", unit, len(piece)/len(unit), got, exact)
+		}
+	}
+	// Count takes windows past maxExactPiece, which lose a merge or two.
+	piece := strings.Repeat(`"",`, maxExactPiece/3+100)
+	if n, exact := Count(piece), mergeCountHeap(piece); n != windowCount(piece, maxExactPiece) || n == exact {
+		t.Errorf("a %d-byte piece: %d tokens, %d exactly", len(piece), n, exact)
+	}
+}
