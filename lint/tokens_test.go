@@ -2,8 +2,11 @@ package lint
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -115,6 +118,29 @@ func TestCatalogTokensOnCorpus(t *testing.T) {
 	for i := 1; i < len(top); i++ {
 		if top[i].Tokens > top[i-1].Tokens {
 			t.Errorf("top 5 not in descending order: %+v", top)
+		}
+	}
+}
+
+// Top(n) holds n tools, and is the first n of the whole ranking, ties and
+// all.
+func TestTopIsTheHeadOfTheRanking(t *testing.T) {
+	count := TokenCount{Servers: []ServerTokens{
+		{Server: "b", Tools: []ToolTokens{{Tool: "x", Tokens: 5}, {Tool: "a", Tokens: 5}, {Tool: "y", Tokens: 9}, {Tool: "z", Tokens: 1}}},
+		{Server: "a", Tools: []ToolTokens{{Tool: "x", Tokens: 5}, {Tool: "q", Tokens: 9}, {Tool: "x", Tokens: 5}}},
+	}}
+	all := count.Top(-1)
+	want := "a/q 9, b/y 9, a/x 5, a/x 5, b/a 5, b/x 5, b/z 1"
+	var got []string
+	for _, r := range all {
+		got = append(got, fmt.Sprintf("%s/%s %d", r.Server, r.Tool, r.Tokens))
+	}
+	if strings.Join(got, ", ") != want {
+		t.Fatalf("ranking %s, want %s", strings.Join(got, ", "), want)
+	}
+	for n := 0; n <= len(all)+1; n++ {
+		if top := count.Top(n); !reflect.DeepEqual(top, all[:min(n, len(all))]) && !(n == 0 && len(top) == 0) {
+			t.Errorf("Top(%d) = %+v, want %+v", n, top, all[:min(n, len(all))])
 		}
 	}
 }
