@@ -109,8 +109,18 @@ func Catalog(c *contract.Catalog, profile string) (*Result, error) {
 			perTool[i] = append([]Change{*ch}, perTool[i]...)
 		}
 	}
+	// One list of the exact length: appending grew it by doubling, 141 MB
+	// for the 644,000 changes of a 16 MiB file of small tools (issue 32).
+	total := 0
 	for _, changes := range perTool {
+		total += len(changes)
+	}
+	if total > 0 {
+		res.Changes = make([]Change, 0, total)
+	}
+	for i, changes := range perTool {
 		res.Changes = append(res.Changes, changes...)
+		perTool[i] = nil
 	}
 	doc := obj()
 	doc.Set("tools", list)
