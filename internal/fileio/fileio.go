@@ -32,16 +32,15 @@ func (e *Error) Error() string { return e.Path + ": " + e.Msg }
 
 // Limits on what one input file may hold (docs/security.md, "Limits"). Tool files and
 // snapshots may be big (a 10,000-tool catalog is 15 MB), and what a run
-// holds per input byte depends on the file's shape. Since lint keeps at
-// most --max-findings-per-rule findings of a rule per server and its walks
-// keep a frame per level (issue 32), the costliest shape measured, a long
-// enum, peaked at 69x its size (bench/memory.sh: 4.4 GB at 64 MiB), so it
-// fits a 7 GB runner; at 128 MiB it would not. OpenAPI specs share the limit.
-// Configs, recorded calls and --args files are small by nature, so their
-// limit is low enough that a mistaken path (a log, a disk image) is refused
-// at once.
+// holds per input byte depends on the file's shape. The costliest run
+// measured is drift on two files of a long enum, 53x the size of one
+// (bench/memory.sh: 5.1 GB at 96 MiB), so it fits a 7 GB runner; at 128 MiB
+// it would take about 6.8 GB, too close. OpenAPI specs and generated
+// output share the limit. Configs, recorded calls and --args files are
+// small by nature, so their limit is low enough that a mistaken path (a
+// log, a disk image) is refused at once.
 const (
-	MaxToolFile   = 64 << 20
+	MaxToolFile   = 96 << 20
 	MaxConfigFile = 1 << 20
 	MaxCallFile   = 16 << 20
 )
