@@ -87,9 +87,13 @@ func TestDigestHashesTheEncoding(t *testing.T) {
 			t.Errorf("Digest = %s, want the sha256 of Encode, %s", got, want)
 		}
 	}
-	// 3,000 levels indent to more than MaxSize: no snapshot file can be
-	// that catalog, so it has no digest, and none is computed.
-	deep := parse(t, `[{"name":"t","inputSchema":`+strings.Repeat(`{"type":"object","properties":{"p":`, 3000)+`{}`+strings.Repeat(`}}`, 3000)+`}]`)
+	// 4,000 levels indent to more than MaxSize (the square of the depth:
+	// 3,000 were over 64 MiB, under 96): no snapshot file can be that
+	// catalog, so it has no digest, and none is computed.
+	deep := parse(t, `[{"name":"t","inputSchema":`+strings.Repeat(`{"type":"object","properties":{"p":`, 4000)+`{}`+strings.Repeat(`}}`, 4000)+`}]`)
+	if size := jsontree.EncodedSize(sortedRoot(deep), canonical, MaxSize); size <= MaxSize {
+		t.Fatalf("the deep catalog encodes to %d bytes, not over MaxSize %d", size, MaxSize)
+	}
 	if got := Digest(deep); got != "" {
 		t.Errorf("Digest of a catalog over MaxSize = %s, want none", got)
 	}
