@@ -50,16 +50,27 @@ type RankedTool struct {
 // 16 MiB file of 322,000 small tools (issue 32).
 func (c TokenCount) Top(n int) []RankedTool {
 	var top []RankedTool
+	if n < 0 {
+		for _, s := range c.Servers {
+			for _, t := range s.Tools {
+				top = append(top, RankedTool{Server: s.Server, Tool: t.Tool, Tokens: t.Tokens})
+			}
+		}
+		sort.SliceStable(top, func(i, j int) bool { return ranksBefore(top[i], top[j]) })
+		return top
+	}
 	for _, s := range c.Servers {
 		for _, t := range s.Tools {
 			r := RankedTool{Server: s.Server, Tool: t.Tool, Tokens: t.Tokens}
-			if n >= 0 && len(top) == n {
+			if len(top) == n {
 				if n == 0 || !ranksBefore(r, top[n-1]) {
 					continue
 				}
 				top = top[:n-1]
 			}
-			// Insert in order, after equals so the first of equals stays first.
+			// Insert in order, after equals so the first of equals stays
+			// first; n is small (the budget rule asks for 3), so a list
+			// shifted per insert costs less than a heap.
 			i := sort.Search(len(top), func(i int) bool { return ranksBefore(r, top[i]) })
 			top = append(top, RankedTool{})
 			copy(top[i+1:], top[i:])

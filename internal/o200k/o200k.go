@@ -226,10 +226,9 @@ const maxExactPiece = 1 << 20
 
 // windowCount counts a piece longer than maxExactPiece in windows of that
 // many bytes, each ending on a character boundary, so merging holds 20 MB
-// at most. A
-// merge across a window's end is lost, which adds a token or a few per
-// window (TestLongestPiecesCountWithinAFewTokens): on a piece that long, a
-// count that is a few tokens in a million over.
+// at most. A merge across a window's end is lost, which adds a token or a
+// few per window (TestLongestPiecesCountWithinAFewTokens): on a piece that
+// long, a count that is a few tokens in a million over.
 func windowCount(piece string, window int) int {
 	total := 0
 	for len(piece) > 0 {
